@@ -1,0 +1,53 @@
+// A View is a non-owning window on a typed buffer that knows where it lives (host memory
+// today, device memory when the CUDA/NCCL backend moves it) and, optionally, which chunk of a
+// collective it is. The communicator reads both: `where` picks the transport, `chunk` goes
+// into the trace so the visualizer can label the box it draws.
+#pragma once
+#include <cassert>
+#include <cstddef>
+#include <span>
+#include <vector>
+
+namespace ringlab {
+
+enum class Where { host, device };
+
+template <class T> class View {
+ public:
+  View() = default;
+  View(T* data, std::size_t count, Where where = Where::host, int chunk = -1)
+      : data_(data), count_(count), where_(where), chunk_(chunk) {}
+  template <class U>
+  View(std::vector<U>& v) : data_(v.data()), count_(v.size()) {}  // NOLINT: host vectors convert
+  template <class U>
+  View(const std::vector<U>& v) : data_(v.data()), count_(v.size()) {}  // NOLINT
+  template <class U>
+  View(const View<U>& other)  // View<T> -> View<const T>
+      : data_(other.data()), count_(other.size()), where_(other.where()), chunk_(other.chunk()) {}
+
+  T* data() const { return data_; }
+  std::size_t size() const { return count_; }
+  std::size_t bytes() const { return count_ * sizeof(T); }
+  Where where() const { return where_; }
+  int chunk() const { return chunk_; }
+  T& operator[](std::size_t i) const { return data_[i]; }
+  T* begin() const { return data_; }
+  T* end() const { return data_ + count_; }
+
+  // The elements [offset, offset + count) of this view, labelled as chunk `chunk`.
+  View sub(std::size_t offset, std::size_t count, int chunk = -1) const {
+    assert(offset + count <= count_);
+    return View(data_ + offset, count, where_, chunk);
+  }
+
+ private:
+  T* data_ = nullptr;
+  std::size_t count_ = 0;
+  Where where_ = Where::host;
+  int chunk_ = -1;
+};
+
+template <class U> View(std::vector<U>&) -> View<U>;
+template <class U> View(const std::vector<U>&) -> View<const U>;
+
+}  // namespace ringlab

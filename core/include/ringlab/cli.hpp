@@ -1,0 +1,30 @@
+// The flags every lesson shares, spelled the same everywhere:
+//   --count N  --type float|double|int32|int64  --iters N  --warmup N
+//   --check  --bench  --format table|csv  --trace FILE
+#pragma once
+#include <CLI/CLI.hpp>
+
+#include <cstddef>
+#include <string>
+
+#include "ringlab/dtype.hpp"
+
+namespace ringlab {
+
+enum class Format { table, csv };
+
+struct CommonOptions {
+  long long count = 1 << 20;  // elements per rank (signed, so "-5" is an error, not 2^64-5)
+  DType type = DType::f32;
+  int iters = 20;
+  int warmup = 5;
+  bool check = false;
+  bool bench = false;
+  Format format = Format::table;
+  std::string trace;  // also RINGLAB_TRACE
+};
+
+// Adds the common flags to `app` with `opt`'s current values as defaults.
+void add_common_options(CLI::App& app, CommonOptions& opt);
+
+}  // namespace ringlab

@@ -1,0 +1,177 @@
+// Lesson 05 — ring allreduce (reduce-scatter + allgather) against the parameter-server shape.
+//   ./ringlab run 05 -np 4 -- --schedule --count 8 --type int32   the ring, step by step
+//   ./ringlab run 05 -np 4 -- --check                             verify against MPI_Allreduce
+//   ./ringlab run 05 -np 4 -- --bench                             nccl-tests style table
+//
+// The algorithms are in ring_allreduce.hpp (solutions/05_ring_allreduce). This file runs them:
+// it fills each rank's buffer, calls them, and compares with MPI's own MPI_Allreduce.
+#include <algorithm>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "ring_allreduce.hpp"
+#include "ringlab/ringlab.hpp"
+
+using namespace ringlab;
+
+namespace {
+
+// MPI's own allreduce: the reference the kit's rings are checked and timed against.
+template <class T> void mpi_allreduce(Communicator& comm, View<const T> in, View<T> out) {
+  const void* src = in.data() == out.data() ? MPI_IN_PLACE : static_cast<const void*>(in.data());
+  MPI_Allreduce(src, out.data(), static_cast<int>(out.size()), mpi_datatype(dtype_of<T>()), MPI_SUM, comm.raw());
+}
+
+template <class T> struct Impl {
+  const char* name;
+  void (*run)(Communicator&, View<const T>, View<T>);
+};
+template <class T> std::vector<Impl<T>> implementations() {
+  return {{"ring", lesson05::ring_allreduce<T>}, {"naive", lesson05::naive_allreduce<T>}, {"mpi", mpi_allreduce<T>}};
+}
+
+// Each rank's input: reproducible, different per rank; integers stay small so sums are exact.
+template <class T> void fill(std::vector<T>& v, int rank) {
+  std::mt19937_64 gen(1234 + 7919 * rank);
+  for (auto& x : v) {
+    if constexpr (std::is_floating_point_v<T>) x = std::uniform_real_distribution<T>(-1, 1)(gen);
+    else x = static_cast<T>(std::uniform_int_distribution<int>(-100, 100)(gen));
+  }
+}
+
+// --schedule: run the ring once on a small buffer with an in-memory trace, then print what
+// every rank sent at every step, with the values, in the order the comment diagram shows.
+template <class T> void print_schedule(Communicator& comm, std::size_t count) {
+  std::vector<trace::Event> mine;
+  trace::add_sink([&](const trace::Event& e) { mine.push_back(e); });
+  std::vector<T> buf(count);
+  for (std::size_t i = 0; i < count; ++i) buf[i] = static_cast<T>(10 * (comm.rank() + 1) + i);
+  lesson05::ring_allreduce<T>(comm, buf, buf);
+
+  std::string lines;
+  for (const auto& e : mine) lines += trace::encode(e) + "\n";
+  auto all = comm.gather_strings(lines);
+  if (comm.rank() != 0) return;
+  std::vector<trace::Event> events;
+  for (const auto& text : all) {
+    std::size_t pos = 0, nl;
+    while ((nl = text.find('\n', pos)) != std::string::npos) {
+      if (auto e = trace::decode_event(std::string_view(text).substr(pos, nl - pos))) events.push_back(*e);
+      pos = nl + 1;
+    }
+  }
+  auto values = [](const std::vector<double>& v) {
+    std::string s = "[";
+    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? " " : "") + std::to_string(static_cast<long long>(v[i]));
+    return s + "]";
+  };
+  std::printf("ring allreduce of %zu %s on %d ranks: %d chunks, 2 x %d steps\n", count, dtype_name(dtype_of<T>()),
+              comm.size(), comm.size(), comm.size() - 1);
+  for (const auto& e : events)
+    if (e.op == trace::Op::begin) std::printf("  start  rank %d holds %s\n", e.rank, values(e.values).c_str());
+  for (const char* phase : {"reduce-scatter", "allgather"}) {
+    for (int s = 0; s < comm.size() - 1; ++s) {
+      std::printf("%s step %d:\n", phase, s);
+      for (const auto& e : events)
+        if (e.op == trace::Op::send && e.phase == phase && e.step == s)
+          std::printf("  rank %d sends chunk %d %s to rank %d\n", e.rank, e.chunk, values(e.values).c_str(), e.peer);
+    }
+  }
+  for (const auto& e : events)
+    if (e.op == trace::Op::end) std::printf("  end    rank %d holds %s\n", e.rank, values(e.values).c_str());
+}
+
+// --check: every implementation, in-place and out-of-place, over counts that stress the
+// chunking (0, 1, fewer elements than ranks, not divisible by ranks, large).
+template <class T> long long check(Communicator& comm, std::vector<std::size_t> counts) {
+  const int n = comm.size();
+  if (comm.rank() == 0) std::printf("%-6s %9s %7s %-12s %7s\n", "impl", "count", "type", "placement", "#wrong");
+  long long total_wrong = 0;
+  for (std::size_t count : counts) {
+    std::vector<T> in(count), expected(count), out(count);
+    fill(in, comm.rank());
+    MPI_Allreduce(in.data(), expected.data(), static_cast<int>(count), mpi_datatype(dtype_of<T>()), MPI_SUM,
+                  comm.raw());
+    for (const auto& impl : implementations<T>()) {
+      for (bool in_place : {false, true}) {
+        std::vector<T> data = in;
+        if (in_place) impl.run(comm, View<T>(data), View<T>(data));
+        else impl.run(comm, View<T>(in), View<T>(out));
+        const auto result = compare<T>(View<T>(expected), in_place ? View<T>(data) : View<T>(out), n);
+        const long long wrong = comm.sum(result.wrong);
+        total_wrong += wrong;
+        if (result.wrong) log(Level::error) << impl.name << " count " << count << ": " << describe(result);
+        if (comm.rank() == 0)
+          std::printf("%-6s %9zu %7s %-12s %7lld\n", impl.name, count, dtype_name(dtype_of<T>()),
+                      in_place ? "in-place" : "out-of-place", wrong);
+      }
+    }
+  }
+  return total_wrong;
+}
+
+// --bench: time each implementation on the same buffers, same run.
+template <class T> long long bench(Communicator& comm, const CommonOptions& opt, std::vector<std::size_t> counts) {
+  print_bench_header(comm, opt.format);
+  long long total_wrong = 0;
+  for (std::size_t count : counts) {
+    std::vector<T> in(count), out(count), expected(count);  // allocated outside the timed region
+    fill(in, comm.rank());
+    mpi_allreduce<T>(comm, View<T>(in), View<T>(expected));
+    for (const auto& impl : implementations<T>()) {
+      BenchRow row{impl.name, count * sizeof(T), count, dtype_of<T>()};
+      row.time_us = time_us(comm, opt.warmup, opt.iters, [&] { impl.run(comm, View<T>(in), View<T>(out)); });
+      row.wrong = comm.sum(compare<T>(View<T>(expected), View<T>(out), comm.size()).wrong);
+      total_wrong += row.wrong;
+      set_bandwidth(row, allreduce_bus_factor(comm.size()));
+      print_bench_row(comm, opt.format, row);
+    }
+  }
+  return total_wrong;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Runtime rt(argc, argv);
+  CLI::App app{"Lesson 05 — ring allreduce (reduce-scatter + allgather) vs reduce-then-broadcast vs MPI_Allreduce"};
+  CommonOptions opt;
+  opt.count = 1 << 20;
+  add_common_options(app, opt);
+  bool schedule = false;
+  app.add_flag("--schedule", schedule, "Print the ring's step-by-step schedule for a small buffer (--count <= 64)");
+  if (auto exit_code = rt.start(app, opt, argc, argv)) return *exit_code;
+  auto& comm = rt.comm();
+  const bool count_given = app.count("--count") > 0;
+  if (auto exit_code = rt.fail_if(schedule && opt.count > 64, "--schedule prints values: use --count 64 or less, got " +
+                                                                 std::to_string(opt.count)))
+    return *exit_code;
+
+  const int n = comm.size();
+  const std::size_t count = static_cast<std::size_t>(opt.count);
+  long long wrong = 0;
+  dispatch(opt.type, [&](auto zero) {
+    using T = decltype(zero);
+    if (schedule) print_schedule<T>(comm, count_given ? count : 8);
+    if (opt.check) {
+      std::vector<std::size_t> counts{0, 1, std::size_t(std::max(n - 1, 0)), std::size_t(n + 1), 1000003, 1 << 20};
+      if (count_given) counts = {count};
+      wrong += check<T>(comm, counts);
+    }
+    if (opt.bench) {
+      std::vector<std::size_t> counts;
+      if (count_given) counts = {count};
+      else
+        for (std::size_t bytes : {4u << 10, 64u << 10, 1u << 20, 4u << 20, 16u << 20, 64u << 20})
+          counts.push_back(bytes / sizeof(T));
+      wrong += bench<T>(comm, opt, counts);
+    }
+    if (!schedule && !opt.check && !opt.bench) {  // plain run: one allreduce, checked
+      wrong += check<T>(comm, {count});
+    }
+  });
+  if (wrong) print_once(comm, "FAILED: " + std::to_string(wrong) + " wrong elements\n");
+  return wrong ? 1 : 0;
+}
