@@ -70,6 +70,7 @@ Communicator::Communicator(MPI_Comm comm) : comm_(comm) {
     MPI_Finalize();
     std::exit(2);
   }
+  watchdog::explain_errors(comm_);
   watched_ = watchdog::threshold_s() > 0;
   if (watched_) MPI_Comm_dup(comm_, &watch_);
 }

@@ -13,6 +13,7 @@
 #include <sstream>
 #include <thread>
 
+#include "ringlab/log.hpp"
 #include "ringlab/trace.hpp"
 
 namespace ringlab::watchdog {
@@ -21,6 +22,7 @@ namespace {
 constexpr int kReportTag = 1;  // "I am blocked, on this" (an encoded Report)
 constexpr int kResumeTag = 2;  // "my wait finished after all: forget my report"
 constexpr int kExitCode = 3;
+constexpr int kErrorExitCode = 4;
 
 std::string bytes_text(std::size_t b) {
   std::ostringstream s;
@@ -140,6 +142,24 @@ void on_stuck(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n, dou
   }
 }
 
+void on_mpi_error(MPI_Comm*, int* code, ...) {
+  char text[MPI_MAX_ERROR_STRING];
+  int len = 0, error_class = 0;
+  MPI_Error_string(*code, text, &len);
+  MPI_Error_class(*code, &error_class);
+  std::string message = "MPI error: " + std::string(text, static_cast<std::size_t>(len));
+  const std::string where = where_now();
+  if (!where.empty()) message += " (in " + where + ")";
+  if (error_class == MPI_ERR_TRUNCATE)
+    message += ". A message was longer than the buffer that received it: sender and receiver disagree on its size "
+               "(which chunk, or how many elements)";
+  else if (error_class == MPI_ERR_RANK)
+    message += ". A send or receive named a rank that does not exist: check the neighbour arithmetic (mod n)";
+  log(Level::error) << message;
+  MPI_Abort(MPI_COMM_WORLD, kErrorExitCode);
+  std::_Exit(kErrorExitCode);
+}
+
 struct Edge {
   int from, to;
   Pending wait;
@@ -208,6 +228,15 @@ void wait_all(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n) {
       start = MPI_Wtime();
     }
   }
+}
+
+void explain_errors(MPI_Comm comm) {
+  static MPI_Errhandler handler = [] {
+    MPI_Errhandler h;
+    MPI_Comm_create_errhandler(on_mpi_error, &h);
+    return h;
+  }();
+  MPI_Comm_set_errhandler(comm, handler);
 }
 
 std::string encode(const Report& r) {

@@ -42,6 +42,12 @@ double threshold_s();
 // completed. When the run is found stuck it does not return: every rank exits with code 3.
 void wait_all(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n);
 
+// MPI errors on `comm` (a receive buffer too small for the message, a bad rank, ...) print one
+// line that says what happened, where the algorithm was, and what it usually means, then stop
+// every rank with exit code 4 (MPI's default handler stops them too, but silently under
+// `mpirun --quiet`). The Communicator installs it on its communicator.
+void explain_errors(MPI_Comm comm);
+
 // What one rank says about itself. The rest is exposed for the unit test of the diagnosis.
 struct Report {
   int rank = -1;

@@ -1,0 +1,7 @@
+// mistake: forgetting the allgather phase — after the reduce-scatter each rank holds one
+// finished chunk, and nobody passes the finished chunks round.
+// expect: 1
+// expect-message: wrong results
+// expect-message: every rank holds exactly one finished chunk and nothing else: the allgather phase is missing
+// ==== BEGIN EXERCISE: allgather ====
+// ==== END EXERCISE ====
