@@ -83,6 +83,20 @@ inline bool save_checkpoint(const std::string& path, const TrainingState& s, std
   return true;
 }
 
+// Whether `path` can be written, checked before training starts (not after the first epoch):
+// creates and removes `path`.tmp, leaving any existing checkpoint alone.
+inline bool checkpoint_writable(const std::string& path, std::string* error) {
+  const std::string tmp = path + ".tmp";
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) {
+    *error = "--checkpoint " + path + ": cannot write " + tmp + ": " + std::strerror(errno);
+    return false;
+  }
+  ::close(fd);
+  std::remove(tmp.c_str());
+  return true;
+}
+
 // Reads a checkpoint written by save_checkpoint for a model of `count` parameters.
 inline std::optional<TrainingState> load_checkpoint(const std::string& path, std::size_t count, std::string* error) {
   std::FILE* f = std::fopen(path.c_str(), "rb");

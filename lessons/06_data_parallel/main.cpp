@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "checkpoint.hpp"
+#include "training.hpp"
 #include "distributed_optimizer.hpp"
 #include "ringlab/fashion_mnist.hpp"
 #include "ringlab/mlp.hpp"
@@ -41,41 +42,6 @@ std::string hex64(std::uint64_t v) {
   char buf[24];
   std::snprintf(buf, sizeof buf, "%016" PRIx64, v);
   return buf;
-}
-
-// The order in which epoch `epoch` visits the training set: a shuffle every rank computes the
-// same way from (seed, epoch), so no indices need to be sent, and a resumed run sees the same.
-std::vector<int> epoch_order(int count, std::uint64_t seed, long long epoch) {
-  std::vector<int> order(static_cast<std::size_t>(count));
-  std::iota(order.begin(), order.end(), 0);
-  std::mt19937_64 gen(seed * 1000003ull + static_cast<std::uint64_t>(epoch));
-  std::shuffle(order.begin(), order.end(), gen);
-  return order;
-}
-
-// Copies the examples order[first .. first+count) into one contiguous block for the GEMMs.
-void gather_examples(const Dataset& ds, const std::vector<int>& order, int first, int count, std::vector<float>& x,
-                     std::vector<std::uint8_t>& y) {
-  const std::size_t f = static_cast<std::size_t>(ds.features);
-  x.resize(static_cast<std::size_t>(count) * f);
-  y.resize(static_cast<std::size_t>(count));
-  for (int i = 0; i < count; ++i) {
-    const int e = order[static_cast<std::size_t>(first + i)];
-    std::copy(ds.image(e), ds.image(e) + f, x.begin() + static_cast<std::ptrdiff_t>(i * f));
-    y[static_cast<std::size_t>(i)] = ds.labels[static_cast<std::size_t>(e)];
-  }
-}
-
-// Test accuracy of the whole test set: each rank scores its own slice, the counts are summed.
-double global_accuracy(Communicator& comm, Mlp& mlp, const std::vector<float>& params, const Dataset& test) {
-  const Chunk mine = chunk_of(static_cast<std::size_t>(test.count), comm.size(), comm.rank());
-  long long correct = 0;
-  for (std::size_t i = 0; i < mine.count; i += 1000) {
-    const int n = static_cast<int>(std::min<std::size_t>(1000, mine.count - i));
-    const int first = static_cast<int>(mine.offset + i);
-    correct += mlp.count_correct(params.data(), test.image(first), &test.labels[static_cast<std::size_t>(first)], n);
-  }
-  return static_cast<double>(comm.sum(correct)) / test.count;
 }
 
 // --check, part 1: the averaged gradient equals the gradient one process computes from the
@@ -107,7 +73,7 @@ int main(int argc, char** argv) {
   add_common_options(app, opt);
   std::string data = kFashionMnistDir, checkpoint, resume;
   int epochs = 10, batch = 128, stop_after = -1;
-  float lr = 0.05f, momentum = 0.9f;
+  float lr = 0.03f, momentum = 0.9f;
   std::uint64_t seed = 1;
   app.add_option("--data", data, "Folder with the Fashion-MNIST .gz files, or 'synthetic' (small, for tests)")
       ->capture_default_str();
@@ -119,7 +85,8 @@ int main(int argc, char** argv) {
   app.add_option("--checkpoint", checkpoint, "Save model + optimizer state to FILE after every epoch (rank 0)");
   app.add_option("--resume", resume, "Start from the state in FILE (read on rank 0, broadcast to all)");
   app.add_option("--stop-after", stop_after, "Stop after this epoch, as if the job were killed (to test --resume)");
-  if (auto exit_code = rt.parse(app, argc, argv)) return *exit_code;
+  // (--count/--type/--iters/--warmup are the kit's common flags; this lesson has no use for them.)
+  if (auto exit_code = rt.start(app, opt, argc, argv, /*buffers=*/0)) return *exit_code;
   auto& comm = rt.comm();
   const int n = comm.size(), rank = comm.rank();
 
@@ -133,9 +100,10 @@ int main(int argc, char** argv) {
                           "--lr must be > 0 and --momentum in [0, 1), got " + std::to_string(lr) + " and " +
                               std::to_string(momentum)))
     return *e;
-  if (!opt.trace.empty()) trace::collect_for_file(opt.trace);
-
   std::string error;
+  if (auto e = rt.fail_if(rank == 0 && !checkpoint.empty() && !lesson06::checkpoint_writable(checkpoint, &error), error))
+    return *e;
+
   auto sets = load_data(data, &error);
   if (auto e = rt.fail_if(!sets, error)) return *e;
   const Dataset& train = sets->train;
@@ -178,13 +146,13 @@ int main(int argc, char** argv) {
   double worst_gradient_error = 0;
   bool identical = true;
   for (long long epoch = state.epoch; epoch < epochs; ++epoch) {
-    const auto order = epoch_order(train.count, seed, epoch);
+    const auto order = lesson06::epoch_order(train.count, seed, epoch);
     double loss_sum = 0;
     comm.barrier();
     const double t0 = seconds_now();
     for (int s = 0; s < steps_per_epoch; ++s, ++state.step) {
       // My part of this step's global batch, its loss and gradient.
-      gather_examples(train, order, s * batch + part.offset, part.count, x, y);
+      lesson06::gather_examples(train, order, s * batch + part.offset, part.count, x, y);
       float loss;
       {
         trace::Compute tc("forward-backward", static_cast<int>(state.step));
@@ -195,7 +163,7 @@ int main(int argc, char** argv) {
       trace::metric("lr", lr, static_cast<int>(state.step));
       const bool check_gradient = opt.check && s == 0;
       if (check_gradient) {  // the whole global batch, on one process, before the parameters move
-        gather_examples(train, order, s * batch, batch, whole_x, whole_y);
+        lesson06::gather_examples(train, order, s * batch, batch, whole_x, whole_y);
         mlp.loss_and_gradient(state.params.data(), whole_x.data(), whole_y.data(), batch, whole_grad.data());
       }
 
@@ -221,7 +189,7 @@ int main(int argc, char** argv) {
     char mine[32];
     std::snprintf(mine, sizeof mine, "%.4f", loss_sum / std::max(steps_per_epoch, 1));
     const auto losses = comm.gather_strings(mine);
-    const double accuracy = global_accuracy(comm, mlp, state.params, sets->test);
+    const double accuracy = lesson06::global_accuracy(comm, mlp, state.params, sets->test);
     std::string line = "epoch " + std::to_string(epoch + 1) + "/" + std::to_string(epochs) + "  loss";
     for (int r = 0; r < static_cast<int>(losses.size()); ++r) line += " r" + std::to_string(r) + " " + losses[r];
     char tail[128];
