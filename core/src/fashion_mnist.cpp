@@ -26,8 +26,8 @@ std::uint32_t big_endian32(const std::uint8_t* p) {
 std::optional<std::vector<std::uint8_t>> gunzip_file(const std::string& path, std::string* error) {
   std::FILE* probe = std::fopen(path.c_str(), "rb");
   if (!probe) {
-    *error = path + ": " + std::strerror(errno) + " (install it with: apt-get install " + kFashionMnistPackage +
-             ", or point --data at a folder that holds it)";
+    *error = path + ": " + std::strerror(errno) + " (install it with: apt-get install " +
+             kFashionMnistPackage + ", or point --data at a folder that holds it)";
     return std::nullopt;
   }
   std::fclose(probe);
@@ -47,8 +47,8 @@ std::optional<std::vector<std::uint8_t>> gunzip_file(const std::string& path, st
   gzclose(f);
   if (failed) {
     // A gzip stream cut short reads as "unexpected end of file": say it in the user's words.
-    *error = path + ": " + (errnum == Z_BUF_ERROR ? "truncated gzip data" : "corrupt gzip data") + " (zlib: " + why +
-             "); reinstall with: apt-get install --reinstall " + kFashionMnistPackage;
+    *error = path + ": " + (errnum == Z_BUF_ERROR ? "truncated gzip data" : "corrupt gzip data") +
+             " (zlib: " + why + "); reinstall with: apt-get install --reinstall " + kFashionMnistPackage;
     return std::nullopt;
   }
   return out;
@@ -101,8 +101,8 @@ std::optional<Dataset> load_split(const std::string& dir, const std::string& pre
   auto labels = read_idx(labels_path, 0x801, error);
   if (!labels) return std::nullopt;
   if (images->dims[0] != labels->dims[0]) {
-    *error = labels_path + ": holds " + std::to_string(labels->dims[0]) + " labels but " + images_path + " holds " +
-             std::to_string(images->dims[0]) + " images";
+    *error = labels_path + ": holds " + std::to_string(labels->dims[0]) + " labels but " + images_path +
+             " holds " + std::to_string(images->dims[0]) + " images";
     return std::nullopt;
   }
   Dataset ds;
@@ -113,8 +113,8 @@ std::optional<Dataset> load_split(const std::string& dir, const std::string& pre
   ds.labels = std::move(labels->data);
   for (std::size_t i = 0; i < ds.labels.size(); ++i) {
     if (ds.labels[i] >= ds.classes) {
-      *error = labels_path + ": corrupt: label " + std::to_string(ds.labels[i]) + " at index " + std::to_string(i) +
-               " (labels are 0..9)";
+      *error = labels_path + ": corrupt: label " + std::to_string(ds.labels[i]) + " at index " +
+               std::to_string(i) + " (labels are 0..9)";
       return std::nullopt;
     }
   }

@@ -44,10 +44,11 @@ void Mlp::forward(const float* params, const float* x, int batch) {
     const float* b = params + b_offset_[l - 1];
     auto& a = act_[l];
     a.resize(static_cast<std::size_t>(batch) * out);
-    for (int i = 0; i < batch; ++i) std::memcpy(&a[static_cast<std::size_t>(i) * out], b, sizeof(float) * out);
+    for (int i = 0; i < batch; ++i)
+      std::memcpy(&a[static_cast<std::size_t>(i) * out], b, sizeof(float) * out);
     // a (batch x out) += a_prev (batch x in) * W^T (in x out)
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, batch, out, in, 1.0f, act_[l - 1].data(), in, w, in, 1.0f,
-                a.data(), out);
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, batch, out, in, 1.0f, act_[l - 1].data(), in, w, in,
+                1.0f, a.data(), out);
     if (l < layers)
       for (float& v : a) v = std::max(v, 0.0f);  // ReLU
   }

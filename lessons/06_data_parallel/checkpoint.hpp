@@ -7,7 +7,8 @@
 // old file in one go, so a crash mid-write leaves the previous checkpoint intact.
 //
 // File layout (little-endian, as written by this machine):
-//   "RLCKPT01" | u64 parameter count | i64 epoch | i64 step | params (f32) | velocity (f32) | u64 FNV-1a of all before
+//   "RLCKPT01" | u64 parameter count | i64 epoch | i64 step | params (f32) | velocity (f32) | u64 FNV-1a of
+//   all before
 #pragma once
 #include <fcntl.h>
 #include <unistd.h>
@@ -98,7 +99,8 @@ inline bool checkpoint_writable(const std::string& path, std::string* error) {
 }
 
 // Reads a checkpoint written by save_checkpoint for a model of `count` parameters.
-inline std::optional<TrainingState> load_checkpoint(const std::string& path, std::size_t count, std::string* error) {
+inline std::optional<TrainingState> load_checkpoint(const std::string& path, std::size_t count,
+                                                    std::string* error) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) {
     *error = "--resume " + path + ": " + std::strerror(errno);
@@ -122,8 +124,8 @@ inline std::optional<TrainingState> load_checkpoint(const std::string& path, std
     return std::nullopt;
   }
   if (bytes.size() != expected) {
-    *error = "--resume " + path + ": truncated or corrupt: " + std::to_string(bytes.size()) + " bytes, expected " +
-             std::to_string(expected);
+    *error = "--resume " + path + ": truncated or corrupt: " + std::to_string(bytes.size()) +
+             " bytes, expected " + std::to_string(expected);
     return std::nullopt;
   }
   TrainingState s;

@@ -18,11 +18,11 @@
 #include <vector>
 
 #include "checkpoint.hpp"
-#include "training.hpp"
 #include "distributed_optimizer.hpp"
 #include "ringlab/fashion_mnist.hpp"
 #include "ringlab/mlp.hpp"
 #include "ringlab/ringlab.hpp"
+#include "training.hpp"
 
 using namespace ringlab;
 
@@ -57,7 +57,8 @@ double gradient_error(const std::vector<float>& averaged, const std::vector<floa
 
 // --check, part 2: every rank's parameters and momentum, hashed; true when all ranks agree.
 bool replicas_identical(Communicator& comm, const lesson06::TrainingState& s) {
-  const std::uint64_t h = hash_floats(s.velocity.data(), s.velocity.size(), hash_floats(s.params.data(), s.params.size()));
+  const std::uint64_t h =
+      hash_floats(s.velocity.data(), s.velocity.size(), hash_floats(s.params.data(), s.params.size()));
   const auto all = comm.gather_strings(hex64(h));
   bool same = true;
   for (const auto& other : all) same = same && other == all[0];
@@ -81,17 +82,21 @@ int main(int argc, char** argv) {
   app.add_option("--batch", batch, "GLOBAL batch size, split evenly across the ranks")->capture_default_str();
   app.add_option("--lr", lr, "Learning rate")->capture_default_str();
   app.add_option("--momentum", momentum, "SGD momentum")->capture_default_str();
-  app.add_option("--seed", seed, "Seed of rank 0's initial weights and of the data order")->capture_default_str();
-  app.add_option("--checkpoint", checkpoint, "Save model + optimizer state to FILE after every epoch (rank 0)");
+  app.add_option("--seed", seed, "Seed of rank 0's initial weights and of the data order")
+      ->capture_default_str();
+  app.add_option("--checkpoint", checkpoint,
+                 "Save model + optimizer state to FILE after every epoch (rank 0)");
   app.add_option("--resume", resume, "Start from the state in FILE (read on rank 0, broadcast to all)");
-  app.add_option("--stop-after", stop_after, "Stop after this epoch, as if the job were killed (to test --resume)");
+  app.add_option("--stop-after", stop_after,
+                 "Stop after this epoch, as if the job were killed (to test --resume)");
   // (--count/--type/--iters/--warmup are the kit's common flags; this lesson has no use for them.)
   if (auto exit_code = rt.start(app, opt, argc, argv, /*buffers=*/0)) return *exit_code;
   auto& comm = rt.comm();
   const int n = comm.size(), rank = comm.rank();
 
   // Bad input: every rank checks the same thing and all exit 2 together.
-  if (auto e = rt.fail_if(epochs < 1, "--epochs " + std::to_string(epochs) + ": must be at least 1")) return *e;
+  if (auto e = rt.fail_if(epochs < 1, "--epochs " + std::to_string(epochs) + ": must be at least 1"))
+    return *e;
   if (auto e = rt.fail_if(batch < 1, "--batch " + std::to_string(batch) + ": must be at least 1")) return *e;
   if (auto e = rt.fail_if(batch % n != 0, "--batch " + std::to_string(batch) + " is not divisible by -np " +
                                               std::to_string(n) + ": every rank takes an equal part of it"))
@@ -101,7 +106,8 @@ int main(int argc, char** argv) {
                               std::to_string(momentum)))
     return *e;
   std::string error;
-  if (auto e = rt.fail_if(rank == 0 && !checkpoint.empty() && !lesson06::checkpoint_writable(checkpoint, &error), error))
+  if (auto e = rt.fail_if(
+          rank == 0 && !checkpoint.empty() && !lesson06::checkpoint_writable(checkpoint, &error), error))
     return *e;
 
   auto sets = load_data(data, &error);
@@ -136,10 +142,11 @@ int main(int argc, char** argv) {
   const int steps_per_epoch = train.count / batch;  // the last, partial batch is dropped
   const auto part = lesson06::my_part(batch, rank, n);
   print_once(comm, "lesson 06: " + std::to_string(n) + " ranks, MLP 784-256-128-10 (" +
-                       std::to_string(mlp.parameter_count()) + " parameters), global batch " + std::to_string(batch) +
-                       " = " + std::to_string(n) + " x " + std::to_string(part.count) + ", " +
-                       std::to_string(steps_per_epoch) + " steps per epoch, lr " + std::to_string(lr) + ", data " +
-                       data + (resume.empty() ? "" : ", resumed at epoch " + std::to_string(state.epoch)) + "\n");
+                       std::to_string(mlp.parameter_count()) + " parameters), global batch " +
+                       std::to_string(batch) + " = " + std::to_string(n) + " x " +
+                       std::to_string(part.count) + ", " + std::to_string(steps_per_epoch) +
+                       " steps per epoch, lr " + std::to_string(lr) + ", data " + data +
+                       (resume.empty() ? "" : ", resumed at epoch " + std::to_string(state.epoch)) + "\n");
 
   std::vector<float> grad(mlp.parameter_count()), whole_grad(mlp.parameter_count()), x, whole_x;
   std::vector<std::uint8_t> y, whole_y;
@@ -174,8 +181,9 @@ int main(int argc, char** argv) {
         const double err = comm.max(gradient_error(grad, whole_grad));
         worst_gradient_error = std::max(worst_gradient_error, err);
         print_once(comm, "check: epoch " + std::to_string(epoch + 1) + " step " + std::to_string(state.step) +
-                             ": averaged gradient of " + std::to_string(n) + " ranks vs one process, max rel. diff " +
-                             sci(err) + (err <= 1e-5 ? " ok" : " WRONG (> 1e-5)") + "\n");
+                             ": averaged gradient of " + std::to_string(n) +
+                             " ranks vs one process, max rel. diff " + sci(err) +
+                             (err <= 1e-5 ? " ok" : " WRONG (> 1e-5)") + "\n");
       }
       if (opt.check && !replicas_identical(comm, state)) {
         identical = false;
@@ -191,7 +199,8 @@ int main(int argc, char** argv) {
     const auto losses = comm.gather_strings(mine);
     const double accuracy = lesson06::global_accuracy(comm, mlp, state.params, sets->test);
     std::string line = "epoch " + std::to_string(epoch + 1) + "/" + std::to_string(epochs) + "  loss";
-    for (int r = 0; r < static_cast<int>(losses.size()); ++r) line += " r" + std::to_string(r) + " " + losses[r];
+    for (int r = 0; r < static_cast<int>(losses.size()); ++r)
+      line += " r" + std::to_string(r) + " " + losses[r];
     char tail[128];
     std::snprintf(tail, sizeof tail, "  test acc %.4f  %.0f samples/s  (%.1f s)\n", accuracy,
                   double(steps_per_epoch) * batch / seconds, seconds);
@@ -207,12 +216,13 @@ int main(int argc, char** argv) {
     }
   }
 
-  const std::uint64_t h =
-      hash_floats(state.velocity.data(), state.velocity.size(), hash_floats(state.params.data(), state.params.size()));
+  const std::uint64_t h = hash_floats(state.velocity.data(), state.velocity.size(),
+                                      hash_floats(state.params.data(), state.params.size()));
   print_once(comm, "weights hash " + hex64(h) + " after " + std::to_string(state.step) + " steps\n");
   if (opt.check) {
     const bool ok = identical && worst_gradient_error <= 1e-5;
-    print_once(comm, std::string("check: ") + (identical ? "replicas bit-identical after every step" : "replicas DIFFER") +
+    print_once(comm, std::string("check: ") +
+                         (identical ? "replicas bit-identical after every step" : "replicas DIFFER") +
                          ", worst gradient difference " + sci(worst_gradient_error) +
                          (ok ? ": PASSED\n" : ": FAILED\n"));
     return ok ? 0 : 1;

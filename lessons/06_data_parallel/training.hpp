@@ -28,8 +28,8 @@ inline std::vector<int> epoch_order(int count, std::uint64_t seed, long long epo
 }
 
 // Copies the examples order[first .. first+count) into one contiguous block for the GEMMs.
-inline void gather_examples(const Dataset& ds, const std::vector<int>& order, int first, int count, std::vector<float>& x,
-                     std::vector<std::uint8_t>& y) {
+inline void gather_examples(const Dataset& ds, const std::vector<int>& order, int first, int count,
+                            std::vector<float>& x, std::vector<std::uint8_t>& y) {
   const std::size_t f = static_cast<std::size_t>(ds.features);
   x.resize(static_cast<std::size_t>(count) * f);
   y.resize(static_cast<std::size_t>(count));
@@ -41,13 +41,15 @@ inline void gather_examples(const Dataset& ds, const std::vector<int>& order, in
 }
 
 // Test accuracy of the whole test set: each rank scores its own slice, the counts are summed.
-inline double global_accuracy(Communicator& comm, Mlp& mlp, const std::vector<float>& params, const Dataset& test) {
+inline double global_accuracy(Communicator& comm, Mlp& mlp, const std::vector<float>& params,
+                              const Dataset& test) {
   const Chunk mine = ringlab::chunk_of(static_cast<std::size_t>(test.count), comm.size(), comm.rank());
   long long correct = 0;
   for (std::size_t i = 0; i < mine.count; i += 1000) {
     const int n = static_cast<int>(std::min<std::size_t>(1000, mine.count - i));
     const int first = static_cast<int>(mine.offset + i);
-    correct += mlp.count_correct(params.data(), test.image(first), &test.labels[static_cast<std::size_t>(first)], n);
+    correct +=
+        mlp.count_correct(params.data(), test.image(first), &test.labels[static_cast<std::size_t>(first)], n);
   }
   return static_cast<double>(comm.sum(correct)) / test.count;
 }

@@ -59,7 +59,8 @@ inline double scaled_lr(double base_lr, int world_size, Scaling s) {
 // ---- the rate at optimizer step `step` (0, 1, 2, ...) ----------------------------------
 // During warm-up (step < warmup_steps) the rate climbs linearly from base_lr, reached at step
 // 0, towards the target, reached at step warmup_steps; after that it is the target.
-inline double learning_rate(double base_lr, int world_size, Scaling s, long long step, long long warmup_steps) {
+inline double learning_rate(double base_lr, int world_size, Scaling s, long long step,
+                            long long warmup_steps) {
   const double target = scaled_lr(base_lr, world_size, s);
   if (step >= warmup_steps) return target;
   const double progress = static_cast<double>(step) / static_cast<double>(warmup_steps);

@@ -21,7 +21,8 @@ fs::path temp_dir() {
   return d;
 }
 
-std::vector<unsigned char> idx_bytes(std::uint32_t magic, std::vector<std::uint32_t> dims, std::size_t payload) {
+std::vector<unsigned char> idx_bytes(std::uint32_t magic, std::vector<std::uint32_t> dims,
+                                     std::size_t payload) {
   std::vector<unsigned char> b;
   auto be = [&](std::uint32_t v) {
     for (int s = 24; s >= 0; s -= 8) b.push_back(static_cast<unsigned char>(v >> s));

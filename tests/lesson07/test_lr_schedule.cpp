@@ -5,8 +5,8 @@
 #include "lr_schedule.hpp"
 
 using lesson07::learning_rate;
-using lesson07::Scaling;
 using lesson07::scaled_lr;
+using lesson07::Scaling;
 
 TEST_CASE("none keeps the one-worker rate at every size") {
   for (int n : {1, 2, 4, 8}) CHECK(scaled_lr(0.1, n, Scaling::none) == Approx(0.1));

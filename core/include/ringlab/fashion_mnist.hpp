@@ -17,8 +17,8 @@ namespace ringlab {
 // A set of labelled examples, pixels already scaled to floats (row-major, `features` per row).
 struct Dataset {
   int count = 0;
-  int features = 0;             // 784 for 28x28
-  std::vector<float> images;    // count * features
+  int features = 0;                  // 784 for 28x28
+  std::vector<float> images;         // count * features
   std::vector<std::uint8_t> labels;  // count, each 0..classes-1
   int classes = 10;
   const float* image(int i) const { return images.data() + static_cast<std::size_t>(i) * features; }

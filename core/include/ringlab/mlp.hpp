@@ -24,7 +24,8 @@ class Mlp {
 
   // The mean softmax cross-entropy over `batch` examples (rows of `x`), and its gradient with
   // respect to every parameter, written to `grad` (parameter_count() floats).
-  float loss_and_gradient(const float* params, const float* x, const std::uint8_t* labels, int batch, float* grad);
+  float loss_and_gradient(const float* params, const float* x, const std::uint8_t* labels, int batch,
+                          float* grad);
 
   // How many of the `batch` examples the model classifies correctly (arg max of the logits).
   int count_correct(const float* params, const float* x, const std::uint8_t* labels, int batch);
