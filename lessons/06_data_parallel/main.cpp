@@ -152,30 +152,57 @@ int main(int argc, char** argv) {
   std::vector<std::uint8_t> y, whole_y;
   double worst_gradient_error = 0;
   bool identical = true;
+  double sync_seconds = 0;  // time in the distributed step: allreduce, waiting for the others, update
+
+  // One optimizer step: my part of the global batch `s` of this epoch's order, my gradient,
+  // then the distributed step. With `check_gradient`, also the one-process gradient of the
+  // whole global batch (into whole_grad) while the parameters are still those of this step.
+  auto train_step = [&](const std::vector<int>& order, int s, bool check_gradient) {
+    lesson06::gather_examples(train, order, s * batch + part.offset, part.count, x, y);
+    float loss;
+    {
+      trace::Compute tc("forward-backward", static_cast<int>(state.step));
+      loss = mlp.loss_and_gradient(state.params.data(), x.data(), y.data(), part.count, grad.data());
+    }
+    trace::metric("loss", loss, static_cast<int>(state.step));
+    trace::metric("lr", lr, static_cast<int>(state.step));
+    if (check_gradient) {
+      lesson06::gather_examples(train, order, s * batch, batch, whole_x, whole_y);
+      mlp.loss_and_gradient(state.params.data(), whole_x.data(), whole_y.data(), batch, whole_grad.data());
+    }
+    const double t = seconds_now();
+    lesson06::distributed_optimizer_step(comm, View<float>(state.params), View<float>(grad),
+                                         View<float>(state.velocity), lr, momentum);
+    sync_seconds += seconds_now() - t;
+    return loss;
+  };
+
+  if (opt.bench) {  // throughput only: --warmup untimed steps, then --iters timed ones
+    const auto order = lesson06::epoch_order(train.count, seed, 0);
+    for (int i = 0; i < opt.warmup; ++i) train_step(order, i % steps_per_epoch, false);
+    comm.barrier();
+    sync_seconds = 0;
+    const double t0 = seconds_now();
+    for (int i = 0; i < opt.iters; ++i) train_step(order, (opt.warmup + i) % steps_per_epoch, false);
+    const double seconds = comm.max(seconds_now() - t0), sync = comm.max(sync_seconds);
+    char line[200];
+    std::snprintf(line, sizeof line,
+                  "bench: %d ranks, global batch %d, %d steps in %.2f s: %.0f samples/s, %.0f%% of it in the "
+                  "distributed step\n",
+                  n, batch, opt.iters, seconds, double(opt.iters) * batch / seconds, 100 * sync / seconds);
+    print_once(comm, line);
+    return 0;
+  }
+
   for (long long epoch = state.epoch; epoch < epochs; ++epoch) {
     const auto order = lesson06::epoch_order(train.count, seed, epoch);
     double loss_sum = 0;
     comm.barrier();
+    sync_seconds = 0;
     const double t0 = seconds_now();
     for (int s = 0; s < steps_per_epoch; ++s, ++state.step) {
-      // My part of this step's global batch, its loss and gradient.
-      lesson06::gather_examples(train, order, s * batch + part.offset, part.count, x, y);
-      float loss;
-      {
-        trace::Compute tc("forward-backward", static_cast<int>(state.step));
-        loss = mlp.loss_and_gradient(state.params.data(), x.data(), y.data(), part.count, grad.data());
-      }
-      loss_sum += loss;
-      trace::metric("loss", loss, static_cast<int>(state.step));
-      trace::metric("lr", lr, static_cast<int>(state.step));
       const bool check_gradient = opt.check && s == 0;
-      if (check_gradient) {  // the whole global batch, on one process, before the parameters move
-        lesson06::gather_examples(train, order, s * batch, batch, whole_x, whole_y);
-        mlp.loss_and_gradient(state.params.data(), whole_x.data(), whole_y.data(), batch, whole_grad.data());
-      }
-
-      lesson06::distributed_optimizer_step(comm, View<float>(state.params), View<float>(grad),
-                                           View<float>(state.velocity), lr, momentum);
+      loss_sum += train_step(order, s, check_gradient);
 
       if (check_gradient) {
         const double err = comm.max(gradient_error(grad, whole_grad));
@@ -190,7 +217,7 @@ int main(int argc, char** argv) {
         print_once(comm, "check: step " + std::to_string(state.step) + ": replicas differ WRONG\n");
       }
     }
-    const double seconds = comm.max(seconds_now() - t0);
+    const double seconds = comm.max(seconds_now() - t0), sync = comm.max(sync_seconds);
     state.epoch = epoch + 1;
 
     // Each worker's mean loss over the epoch, the test accuracy, the throughput.
@@ -202,8 +229,8 @@ int main(int argc, char** argv) {
     for (int r = 0; r < static_cast<int>(losses.size()); ++r)
       line += " r" + std::to_string(r) + " " + losses[r];
     char tail[128];
-    std::snprintf(tail, sizeof tail, "  test acc %.4f  %.0f samples/s  (%.1f s)\n", accuracy,
-                  double(steps_per_epoch) * batch / seconds, seconds);
+    std::snprintf(tail, sizeof tail, "  test acc %.4f  %.0f samples/s  (%.1f s, %.0f%% in the distributed step)\n",
+                  accuracy, double(steps_per_epoch) * batch / seconds, seconds, 100 * sync / seconds);
     print_once(comm, line + tail);
 
     if (!checkpoint.empty()) {
