@@ -30,7 +30,7 @@ void on_signal(int) { g_stop = true; }
 
 struct Options {
   std::vector<std::string> traces;
-  std::string replay, screenshot, address = "127.0.0.1";
+  std::string replay, screenshot, address = "127.0.0.1", tab;
   bool listen = false, headless = false, summary = false, quit_when_done = false;
   int port = 7777, width = 1280, height = 720, bench_frames = 0;
   double at = -1, max_seconds = 0;
@@ -90,6 +90,8 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   cli.add_option("--at", o.at, "Start at this step of the scrubber (0 = the first); chunks drawn mid-edge");
   cli.add_option("--screenshot", o.screenshot, "Render one frame to this PNG file and exit");
+  cli.add_option("--tab", o.tab, "Chart tab to show first: loss, bytes, pipeline, launch, notes")
+      ->check(CLI::IsMember({"loss", "bytes", "pipeline", "launch", "notes"}));
   cli.add_option("--width", o.width, "Window width")->capture_default_str()->check(CLI::Range(320, 7680));
   cli.add_option("--height", o.height, "Window height")->capture_default_str()->check(CLI::Range(240, 4320));
   cli.add_flag("--summary-on-exit", o.summary, "Print every run's event count per rank when exiting");
@@ -130,6 +132,7 @@ int main(int argc, char** argv) {
   app.source = o.traces.empty() ? "none" : o.traces.back();
   if (app.session.current()) app.session.select(0);
   if (o.at >= 0) app.playback.pos = o.at + 0.5;
+  app.open_tab = o.tab;
 
   Server server;
   if (o.listen) {

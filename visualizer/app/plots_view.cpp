@@ -127,7 +127,7 @@ void draw_loss_plot(App& app) {
   dl->PopClipRect();
   if (app.show_lr && !lr.empty()) {
     y_ticks(dl, ylr, x0, x1, true);
-    dl->AddText(ImVec2(x1 + 4, y0 - 2), kText, "lr");
+    dl->AddText(ImVec2(x1 + 4, y1 + 3), kText, "lr");
   }
   // Legend.
   float ly = y0;
@@ -150,20 +150,32 @@ void draw_bytes_chart(App& app) {
   // Which collective: all of them, or one (server vs ring in lesson 04/05).
   std::vector<std::string> names;
   for (const auto& [name, t] : run->plots.traffic()) names.push_back(name);
+  if (app.bytes_follow && !run->timeline.frames().empty()) {
+    const auto& frames = run->timeline.frames();
+    const int f = app.playback.time_mode ? run->timeline.frame_at_time(app.playback.t)
+                                         : std::clamp(static_cast<int>(app.playback.pos), 0, int(frames.size()) - 1);
+    for (int i = 0; i < static_cast<int>(names.size()); ++i)
+      if (names[i] == frames[f].coll) app.bytes_coll = i;
+  }
   app.bytes_coll = std::clamp(app.bytes_coll, 0, static_cast<int>(names.size()) - 1);
   ImGui::SetNextItemWidth(220);
   if (ImGui::BeginCombo("collective", names[app.bytes_coll].empty() ? "all" : names[app.bytes_coll].c_str())) {
     for (int i = 0; i < static_cast<int>(names.size()); ++i)
-      if (ImGui::Selectable(names[i].empty() ? "all" : names[i].c_str(), i == app.bytes_coll)) app.bytes_coll = i;
+      if (ImGui::Selectable(names[i].empty() ? "all" : names[i].c_str(), i == app.bytes_coll)) {
+        app.bytes_coll = i;
+        app.bytes_follow = false;
+      }
     ImGui::EndCombo();
   }
+  ImGui::SameLine();
+  ImGui::Checkbox("follow the step's collective", &app.bytes_follow);
   const Traffic& t = run->plots.traffic().at(names[app.bytes_coll]);
   const int n = run->header.ranks;
   double top = 1;
   for (int r = 0; r < n; ++r) top = std::max({top, double(t.sent[r]), double(t.received[r])});
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 p = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
-  const float x0 = p.x + 70, x1 = p.x + avail.x - 10, y0 = p.y + 18, y1 = p.y + avail.y - 20;
+  const float x0 = p.x + 70, x1 = p.x + avail.x - 10, y0 = p.y + 40, y1 = p.y + avail.y - 20;
   const Rgb sent{235, 120, 40}, recv{50, 140, 235};
   dl->AddRectFilled(ImVec2(p.x, p.y + 2), ImVec2(p.x + 12, p.y + 12), im_colour(sent));
   dl->AddText(ImVec2(p.x + 16, p.y), kText, "sent");
@@ -176,14 +188,18 @@ void draw_bytes_chart(App& app) {
     const std::string s = bytes_text(v);
     dl->AddText(ImVec2(x0 - ImGui::CalcTextSize(s.c_str()).x - 4, py - 7), kText, s.c_str());
   }
-  const float slot = (x1 - x0) / static_cast<float>(n), bar = std::max(1.0f, slot * 0.38f);
+  const float slot = (x1 - x0) / static_cast<float>(n), bar = std::clamp(slot * 0.38f, 1.0f, 36.0f);
   for (int r = 0; r < n; ++r) {
     const float sx = x0 + r * slot + slot * 0.1f;
     const float hs = static_cast<float>(t.sent[r] / top) * (y1 - y0);
     const float hr = static_cast<float>(t.received[r] / top) * (y1 - y0);
     dl->AddRectFilled(ImVec2(sx, y1 - hs), ImVec2(sx + bar, y1), im_colour(sent));
     dl->AddRectFilled(ImVec2(sx + bar, y1 - hr), ImVec2(sx + 2 * bar, y1), im_colour(recv));
-    if (n <= 32 || r % 4 == 0) dl->AddText(ImVec2(sx, y1 + 3), kText, std::to_string(r).c_str());
+    if (n <= 32 || r % 4 == 0) dl->AddText(ImVec2(sx, y1 + 3), kText, ("rank " + std::to_string(r)).c_str());
+    if (n <= 8) {
+      dl->AddText(ImVec2(sx, y1 - hs - 15), kText, bytes_text(double(t.sent[r])).c_str());
+      dl->AddText(ImVec2(sx + bar, y1 - hr - 28), kText, bytes_text(double(t.received[r])).c_str());
+    }
     if (ImGui::IsMouseHoveringRect(ImVec2(sx, y0), ImVec2(sx + 2 * bar, y1)))
       ImGui::SetTooltip("rank %d\nsent %s\nreceived %s", r, bytes_text(double(t.sent[r])).c_str(),
                         bytes_text(double(t.received[r])).c_str());
@@ -216,6 +232,7 @@ void draw_pipeline_chart(App& app) {
     busy[b.rank] += b.t1 - b.t0;
     const ImVec2 a(px(b.t0), y0 + b.rank * row + 2), z(std::max(px(b.t1), px(b.t0) + 1), y0 + (b.rank + 1) * row - 2);
     dl->AddRectFilled(a, z, im_colour(phase_colour(b.name)));
+    if (z.x - a.x > 3) dl->AddRect(a, z, IM_COL32(20, 20, 25, 255));
     const std::string s = std::to_string(b.chunk);
     if (b.chunk >= 0 && z.x - a.x > ImGui::CalcTextSize(s.c_str()).x + 2 && row > 14)
       dl->AddText(ImVec2(a.x + 2, a.y + (row - 17) / 2), IM_COL32(10, 10, 12, 255), s.c_str());

@@ -186,7 +186,7 @@ void draw_buffer_view(App& app) {
     const struct {
       int k;
       const char* text;
-    } items[] = {{1, "own data"}, {std::max(2, n / 2), "partly reduced (k of n)"}, {n, "fully reduced"}};
+    } items[] = {{1, "own data"}, {std::max(2, n / 2), "partly reduced (darker: more ranks)"}, {n, "fully reduced"}};
     for (const auto& it : items) {
       if (n < 3 && it.k == std::max(2, n / 2) && it.k >= n) continue;
       dl->AddRectFilled(ImVec2(p.x, p.y + 3), ImVec2(p.x + 12, p.y + 13), im_colour(cell_colour(it.k, n)));
@@ -240,6 +240,10 @@ void draw_buffer_view(App& app) {
   ImGui::Dummy(ImVec2(avail.x, row_h * n));
 }
 
+void draw_notes(App& app) {
+  for (const auto& note : app.session.notes()) ImGui::TextUnformatted(note.c_str());
+}
+
 void draw_status_line(App& app) {
   Run* run = app.session.current();
   const std::string last = app.session.notes().empty() ? "" : app.session.notes().back();
@@ -265,26 +269,24 @@ void draw_app(App& app, float width, float height) {
   ImGui::End();
   if (pane("Charts", 0, bar_h + mid_h, width, bottom_h, ImGuiWindowFlags_NoTitleBar)) {
     if (ImGui::BeginTabBar("charts")) {
-      if (ImGui::BeginTabItem("Loss per worker")) {
-        draw_loss_plot(app);
-        ImGui::EndTabItem();
+      struct Tab {
+        const char* key;
+        const char* title;
+        void (*draw)(App&);
+      };
+      static const Tab tabs[] = {{"loss", "Loss per worker", draw_loss_plot},
+                                 {"bytes", "Bytes per rank", draw_bytes_chart},
+                                 {"pipeline", "Pipeline", draw_pipeline_chart},
+                                 {"launch", "Launch", draw_launch_panel},
+                                 {"notes", "Notes", draw_notes}};
+      for (const Tab& t : tabs) {
+        const ImGuiTabItemFlags flags = app.open_tab == t.key ? ImGuiTabItemFlags_SetSelected : 0;
+        if (ImGui::BeginTabItem(t.title, nullptr, flags)) {
+          t.draw(app);
+          ImGui::EndTabItem();
+        }
       }
-      if (ImGui::BeginTabItem("Bytes per rank")) {
-        draw_bytes_chart(app);
-        ImGui::EndTabItem();
-      }
-      if (ImGui::BeginTabItem("Pipeline")) {
-        draw_pipeline_chart(app);
-        ImGui::EndTabItem();
-      }
-      if (ImGui::BeginTabItem("Launch")) {
-        draw_launch_panel(app);
-        ImGui::EndTabItem();
-      }
-      if (ImGui::BeginTabItem("Notes")) {
-        for (const auto& note : app.session.notes()) ImGui::TextUnformatted(note.c_str());
-        ImGui::EndTabItem();
-      }
+      app.open_tab.clear();
       ImGui::EndTabBar();
     }
   }

@@ -41,7 +41,9 @@ struct App {
   std::string mpirun, bin_dir;  // where the launch panel finds the kit
   bool log_scale = false, show_lr = true;
   int bytes_coll = 0;
+  bool bytes_follow = true;  // bytes chart shows the collective of the step on screen
   double frame_ms = 0;
+  std::string open_tab;      // select this chart tab on the next frame ("loss", "bytes", ...)
   RingLayout ring;           // as last drawn (the screenshot test reads it)
   float ring_rect[4] = {0, 0, 0, 0};
 };
@@ -59,6 +61,7 @@ void draw_loss_plot(App& app);
 void draw_bytes_chart(App& app);
 void draw_pipeline_chart(App& app);
 void draw_launch_panel(App& app);
+void draw_notes(App& app);
 void draw_status_line(App& app);
 
 inline ImU32 im_colour(Rgb c, std::uint8_t alpha = 255) { return c.abgr(alpha); }
