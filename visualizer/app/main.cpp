@@ -12,7 +12,12 @@
 #include <stb_image_write.h>
 #include <unistd.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
 #include <CLI/CLI.hpp>
+#include <mutex>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -32,7 +37,7 @@ struct Options {
   std::vector<std::string> traces;
   std::string replay, screenshot, address = "127.0.0.1", tab;
   bool listen = false, headless = false, summary = false, quit_when_done = false;
-  int port = 7777, width = 1280, height = 720, bench_frames = 0;
+  int port = 7777, width = 1280, height = 720, bench_frames = 0, bench_latency = 0;
   double at = -1, max_seconds = 0;
 };
 
@@ -65,6 +70,45 @@ bool done(const App& app, const Options& o, Clock::time_point start) {
   if (o.quit_when_done && app.session.live_run_finished()) return true;
   return o.max_seconds > 0 && ms_since(start) > o.max_seconds * 1000;
 }
+
+// --bench-latency: a client thread in this process streams events to our own server, one
+// every 50 ms, noting when each was sent; the loop notes when each was first drawn.
+struct LatencyProbe {
+  std::vector<Clock::time_point> sent;
+  std::mutex mutex;
+  std::thread thread;
+  void start(int port, int count) {
+    thread = std::thread([this, port, count] {
+      const int fd = socket(AF_INET, SOCK_STREAM, 0);
+      sockaddr_in a{};
+      a.sin_family = AF_INET;
+      a.sin_port = htons(static_cast<std::uint16_t>(port));
+      inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+      if (connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) return;
+      auto put = [&](const std::string& s) { return send(fd, s.data(), s.size(), MSG_NOSIGNAL) > 0; };
+      put("{\"format\":\"ringlab-trace\",\"version\":1,\"ranks\":2,\"program\":\"latency-probe\",\"args\":\"\","
+          "\"rank\":0}\n");
+      for (int i = 0; i < count; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        ringlab::trace::Event e;
+        e.op = ringlab::trace::Op::send;
+        e.peer = 1;
+        e.coll = "probe";
+        e.call = i;
+        e.phase = "reduce-scatter";
+        e.step = 0;
+        e.chunk = 0;
+        {
+          std::lock_guard<std::mutex> lock(mutex);
+          sent.push_back(Clock::now());
+        }
+        put(ringlab::trace::encode(e) + "\n");
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      close(fd);
+    });
+  }
+};
 
 // --listen --headless: the core alone, no window (CI machines without a display).
 int run_headless(App& app, const Options& o) {
@@ -99,6 +143,8 @@ int main(int argc, char** argv) {
   cli.add_flag("--headless", o.headless, "No window: receive live runs only (with --summary-on-exit, for tests)");
   cli.add_option("--max-seconds", o.max_seconds, "Exit after this many seconds (tests)");
   cli.add_option("--bench-frames", o.bench_frames, "Render this many frames while playing, print frame times, exit");
+  cli.add_option("--bench-latency", o.bench_latency,
+                 "With --listen: send this many events from a test client, print send-to-screen latency, exit");
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -187,7 +233,10 @@ int main(int argc, char** argv) {
     const auto start = Clock::now();
     auto last = Clock::now();
     int frame = 0;
-    std::vector<double> bench_ms;
+    std::vector<double> bench_ms, latency_ms;
+    LatencyProbe probe;
+    std::size_t shown = 0;
+    if (o.bench_latency > 0 && app.server) probe.start(app.server->port(), o.bench_latency);
     if (o.bench_frames > 0) app.playback.playing = true, app.playback.speed = 8;
     while (!glfwWindowShouldClose(window) && !done(app, o, start)) {
       const auto t_frame = Clock::now();
@@ -224,6 +273,13 @@ int main(int argc, char** argv) {
       glfwSwapBuffers(window);
       glFinish();
       app.frame_ms = ms_since(t_frame);
+      if (o.bench_latency > 0) {  // events drawn in this frame: their latency is now - sent
+        const std::size_t now_shown = app.session.total_events();
+        std::lock_guard<std::mutex> lock(probe.mutex);
+        for (; shown < now_shown && shown < probe.sent.size(); ++shown)
+          latency_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - probe.sent[shown]).count());
+        if (static_cast<int>(latency_ms.size()) >= o.bench_latency) break;
+      }
       if (o.bench_frames > 0) {
         bench_ms.push_back(app.frame_ms);
         if (static_cast<int>(bench_ms.size()) >= o.bench_frames) break;
@@ -243,6 +299,15 @@ int main(int argc, char** argv) {
       std::printf("bench: %zu frames at %dx%d, %zu events loaded: mean %.2f ms, median %.2f ms, p95 %.2f ms, max %.2f ms\n",
                   bench_ms.size(), o.width, o.height, app.session.total_events(), sum / bench_ms.size(),
                   bench_ms[bench_ms.size() / 2], bench_ms[bench_ms.size() * 95 / 100], bench_ms.back());
+    }
+
+    if (probe.thread.joinable()) probe.thread.join();
+    if (!latency_ms.empty()) {
+      std::sort(latency_ms.begin(), latency_ms.end());
+      double sum = 0;
+      for (double v : latency_ms) sum += v;
+      std::printf("latency: %zu events, sent -> drawn and presented: mean %.1f ms, median %.1f ms, max %.1f ms\n",
+                  latency_ms.size(), sum / latency_ms.size(), latency_ms[latency_ms.size() / 2], latency_ms.back());
     }
 
     // --- shutdown ------------------------------------------------------------------------

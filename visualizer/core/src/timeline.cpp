@@ -264,17 +264,19 @@ Buffers Timeline::buffers_after(int target) {
     }
 
   // The cells [lo, hi) a chunk index covers; -1 is the whole buffer.
+  // (Never outside the row: events may come without a begin, e.g. a viewer that joined late.)
   auto range = [&](int chunk, std::size_t& lo, std::size_t& hi) {
-    if (chunk < 0 || chunk >= ranks_) {
+    if (ncells == 0 || chunk >= ranks_) return false;  // an unknown chunk index touches nothing
+    if (chunk < 0) {
       lo = 0, hi = ncells;
-      return chunk < 0;  // an unknown chunk index touches nothing
-    }
-    if (!b.per_element) {
+    } else if (!b.per_element) {
       lo = static_cast<std::size_t>(chunk), hi = lo + 1;
     } else {
       const Chunk ch = chunk_of(b.count, ranks_, chunk);
       lo = ch.offset, hi = ch.offset + ch.count;
     }
+    hi = std::min(hi, ncells);
+    lo = std::min(lo, hi);
     return true;
   };
   auto set_values = [&](std::vector<Cell>& row, std::size_t lo, std::size_t hi, const std::vector<double>& v) {
