@@ -5,6 +5,20 @@
 
 namespace ringlab::viz {
 
+bool start_lesson(App& app) {
+  LaunchForm& f = app.form;
+  f.error.clear();
+  if (!app.server) {
+    f.error = "not listening: start ringlab-viz with --listen to see the run live";
+    return false;
+  }
+  std::vector<std::string> argv;
+  const std::string viz = app.server->address() + ":" + std::to_string(app.server->port());
+  if (!lesson_command(app.mpirun, app.bin_dir, f.lesson, f.np, f.flags, viz, argv, &f.error)) return false;
+  app.playback.follow_live = true;
+  return app.launcher.start(argv, &f.error);
+}
+
 void draw_launch_panel(App& app) {
   LaunchForm& f = app.form;
   ImGui::SetNextItemWidth(90);
@@ -19,15 +33,7 @@ void draw_launch_panel(App& app) {
   if (app.launcher.running()) {
     if (ImGui::Button("stop")) app.launcher.stop();
   } else if (ImGui::Button("start")) {
-    f.error.clear();
-    std::vector<std::string> argv;
-    const std::string viz =
-        app.server ? app.server->address() + ":" + std::to_string(app.server->port()) : std::string();
-    if (!app.server) f.error = "not listening: start ringlab-viz with --listen to see the run live";
-    if (lesson_command(app.mpirun, app.bin_dir, f.lesson, f.np, f.flags, viz, argv, &f.error) && app.server) {
-      app.playback.follow_live = true;
-      app.launcher.start(argv, &f.error);
-    }
+    start_lesson(app);
   }
   if (!f.error.empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", f.error.c_str());
   ImGui::BeginChild("output", ImVec2(0, 0), true);

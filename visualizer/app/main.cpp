@@ -20,6 +20,7 @@
 #include <mutex>
 #include <atomic>
 #include <chrono>
+#include <ctime>
 #include <csignal>
 #include <cstdio>
 #include <thread>
@@ -31,12 +32,18 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 std::atomic<bool> g_stop{false};
+App* g_app = nullptr;  // for GLFW's drop callback
+void on_drop(GLFWwindow*, int count, const char** paths) {
+  for (int i = 0; i < count; ++i) g_app->session.open_file(paths[i]);
+}
 void on_signal(int) { g_stop = true; }
 
 struct Options {
   std::vector<std::string> traces;
   std::string replay, screenshot, address = "127.0.0.1", tab;
   bool listen = false, headless = false, summary = false, quit_when_done = false;
+  int launch = 0, launch_np = 4;
+  std::string launch_flags = "--schedule --count 8 --type int32";
   int port = 7777, width = 1280, height = 720, bench_frames = 0, bench_latency = 0;
   double at = -1, max_seconds = 0;
 };
@@ -116,6 +123,7 @@ int run_headless(App& app, const Options& o) {
   while (!done(app, o, start)) {
     if (app.server) app.session.take(app.server->poll(50));
     else std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    app.launcher.poll();
   }
   return 0;
 }
@@ -136,6 +144,9 @@ int main(int argc, char** argv) {
   cli.add_option("--screenshot", o.screenshot, "Render one frame to this PNG file and exit");
   cli.add_option("--tab", o.tab, "Chart tab to show first: loss, bytes, pipeline, launch, notes")
       ->check(CLI::IsMember({"loss", "bytes", "pipeline", "launch", "notes"}));
+  cli.add_option("--launch", o.launch, "With --listen: start this lesson at once, as the launch panel does");
+  cli.add_option("--launch-np", o.launch_np, "Ranks for --launch")->capture_default_str();
+  cli.add_option("--launch-flags", o.launch_flags, "The lesson's flags for --launch")->capture_default_str();
   cli.add_option("--width", o.width, "Window width")->capture_default_str()->check(CLI::Range(320, 7680));
   cli.add_option("--height", o.height, "Window height")->capture_default_str()->check(CLI::Range(240, 4320));
   cli.add_flag("--summary-on-exit", o.summary, "Print every run's event count per rank when exiting");
@@ -198,6 +209,17 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
   }
 
+  if (o.launch > 0) {
+    app.form.lesson = o.launch;
+    app.form.np = o.launch_np;
+    std::snprintf(app.form.flags, sizeof app.form.flags, "%s", o.launch_flags.c_str());
+    if (!start_lesson(app)) {
+      std::fprintf(stderr, "ringlab-viz: error: --launch: %s\n", app.form.error.c_str());
+      return 2;
+    }
+    app.open_tab = "launch";
+  }
+
   int rc = 0;
   if (o.headless) {
     if (!o.listen) {
@@ -227,13 +249,17 @@ int main(int argc, char** argv) {
     ImGui::GetIO().IniFilename = nullptr;  // same layout every start
     ImGui::StyleColorsDark();
     ImGui_ImplGlfw_InitForOpenGL(window, true);
+    g_app = &app;
+    glfwSetDropCallback(window, on_drop);  // drop a trace file on the window to open it
     ImGui_ImplOpenGL3_Init("#version 130");
 
     // --- loop ----------------------------------------------------------------------------
     const auto start = Clock::now();
     auto last = Clock::now();
     int frame = 0;
-    std::vector<double> bench_ms, latency_ms;
+    std::vector<double> bench_ms, latency_ms, ui_ms;
+    timespec cpu0{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu0);
     LatencyProbe probe;
     std::size_t shown = 0;
     if (o.bench_latency > 0 && app.server) probe.start(app.server->port(), o.bench_latency);
@@ -244,6 +270,7 @@ int main(int argc, char** argv) {
       const double dt = std::chrono::duration<double>(t_frame - last).count();
       last = t_frame;
       tick(app, o.screenshot.empty() ? dt : 0);
+      const auto t_ui = Clock::now();
       ImGui_ImplOpenGL3_NewFrame();
       ImGui_ImplGlfw_NewFrame();
       ImGui::NewFrame();
@@ -252,6 +279,7 @@ int main(int argc, char** argv) {
       glfwGetFramebufferSize(window, &w, &h);
       draw_app(app, static_cast<float>(w), static_cast<float>(h));
       ImGui::Render();
+      if (o.bench_frames > 0) ui_ms.push_back(ms_since(t_ui));
       glViewport(0, 0, w, h);
       glClearColor(0.08f, 0.08f, 0.10f, 1);
       glClear(GL_COLOR_BUFFER_BIT);
@@ -293,6 +321,13 @@ int main(int argc, char** argv) {
       }
     }
     if (!bench_ms.empty()) {
+      timespec cpu1{};
+      clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu1);
+      const double cpu_ms = (cpu1.tv_sec - cpu0.tv_sec) * 1e3 + (cpu1.tv_nsec - cpu0.tv_nsec) / 1e6;
+      double ui = 0;
+      for (double v : ui_ms) ui += v;
+      std::printf("bench: per frame: %.2f ms of CPU in this process (all threads, GL included), %.2f ms building "
+                  "the UI (core + ImGui)\n", cpu_ms / bench_ms.size(), ui / ui_ms.size());
       std::sort(bench_ms.begin(), bench_ms.end());
       double sum = 0;
       for (double v : bench_ms) sum += v;
@@ -317,7 +352,13 @@ int main(int argc, char** argv) {
     glfwDestroyWindow(window);
     glfwTerminate();
   }
+  while (app.launcher.running() && g_stop == false) {  // a launched run: let it finish, keep its output
+    app.launcher.poll();
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  app.launcher.poll();
   if (o.summary) {
+    if (o.launch > 0) std::printf("launched run output:\n%s", app.launcher.output().c_str());
     std::printf("%s", app.session.summary().c_str());
     for (const auto& n : app.session.notes()) std::printf("note: %s\n", n.c_str());
   }

@@ -116,7 +116,9 @@ void draw_ring_view(App& app) {
   }
   const int n = run->header.ranks;
   const float legend_h = ImGui::GetTextLineHeightWithSpacing();
-  const float x0 = p0.x, y0 = p0.y + legend_h, x1 = p0.x + avail.x, y1 = p0.y + avail.y;
+  const float margin = n > 32 ? 16.0f : 0.0f;  // room for rank numbers outside the circle
+  const float x0 = p0.x + margin, y0 = p0.y + legend_h + margin, x1 = p0.x + avail.x - margin,
+              y1 = p0.y + avail.y - margin;
   app.ring = ring_layout(n, x0, y0, x1, y1);
   app.ring_rect[0] = x0, app.ring_rect[1] = y0, app.ring_rect[2] = x1, app.ring_rect[3] = y1;
   const RingLayout& L = app.ring;
@@ -150,7 +152,12 @@ void draw_ring_view(App& app) {
     char label[16];
     std::snprintf(label, sizeof label, "%d", r);
     const ImVec2 ts = ImGui::CalcTextSize(label);
-    dl->AddText(ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), kText, label);
+    if (ImGui::CalcTextSize(std::to_string(n - 1).c_str()).x <= 2 * L.node_radius) {
+      dl->AddText(ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), kText, label);
+    } else if (r % 4 == 0) {  // many ranks: every 4th number, outside the circle
+      const float dx = c.x - L.center.x, dy = c.y - L.center.y, k = (L.radius + L.node_radius + 10) / L.radius;
+      dl->AddText(ImVec2(L.center.x + dx * k - ts.x / 2, L.center.y + dy * k - ts.y / 2), kText, label);
+    }
   }
   // Chunks on the move: a box in the phase's colour, labelled with the chunk index.
   for (const auto& m : moves) {
@@ -203,7 +210,8 @@ void draw_buffer_view(App& app) {
   const float label_w = ImGui::CalcTextSize("r00 ").x;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float cell_w = std::max(3.0f, (avail.x - label_w - 4) / static_cast<float>(cells));
-  const float row_h = std::clamp((avail.y - 4) / static_cast<float>(n), 6.0f, 40.0f);
+  const float row_h = std::clamp((avail.y - 4) / static_cast<float>(n), 3.0f, 40.0f);
+  const float gap = cell_w > 5 && row_h > 5 ? 1.0f : 0.0f;
   ImVec2 p = ImGui::GetCursorScreenPos();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   for (int r = 0; r < n; ++r) {
@@ -214,10 +222,10 @@ void draw_buffer_view(App& app) {
     for (std::size_t c = 0; c < cells; ++c) {
       const Cell& cell = b.rows[r][c];
       const float x = p.x + label_w + c * cell_w;
-      const ImVec2 a(x + 1, y + 1), z(x + cell_w - 1, y + row_h - 1);
+      const ImVec2 a(x + gap, y + gap), z(x + cell_w - gap, y + row_h - gap);
       dl->AddRectFilled(a, z, im_colour(cell_colour(cell.contributions(), n)));
       // A thicker line where a new chunk starts.
-      if (c > 0 && b.rows[r][c - 1].chunk != cell.chunk) dl->AddLine(ImVec2(x, y), ImVec2(x, y + row_h), kText, 2);
+      if (b.per_element && c > 0 && b.rows[r][c - 1].chunk != cell.chunk) dl->AddLine(ImVec2(x, y), ImVec2(x, y + row_h), kText, 2);
       if (b.per_element && cell.has_value) {
         const std::string v = short_number(cell.value);
         const ImVec2 ts = ImGui::CalcTextSize(v.c_str());

@@ -61,6 +61,8 @@ void draw_loss_plot(App& app);
 void draw_bytes_chart(App& app);
 void draw_pipeline_chart(App& app);
 void draw_launch_panel(App& app);
+// What the launch panel's start button does: runs app.form's lesson with --viz pointing here.
+bool start_lesson(App& app);
 void draw_notes(App& app);
 void draw_status_line(App& app);
 
