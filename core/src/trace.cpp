@@ -165,7 +165,10 @@ void add_sink(Sink sink) {
 const Context& context() { return g_context; }
 
 Collective::Collective(const char* name, std::size_t count, DType dtype)
-    : active_(enabled()), name_(name), count_(count), dtype_(dtype) {}
+    : active_(enabled()), name_(name), count_(count), dtype_(dtype) {
+  // Untraced, the scope still names where the algorithm is (the watchdog reports it on a hang).
+  if (!active_) g_context = Context{name_, -1, "", -1, 0};
+}
 
 void Collective::begin(std::vector<double> values) {
   g_context = Context{name_, g_calls++, "", -1, count_};
@@ -197,6 +200,7 @@ void Collective::finish(std::vector<double> values) {
 
 Collective::~Collective() {
   if (active_) finish({});
+  else g_context = Context{};
 }
 
 void Collective::at(const char* phase, int step) {

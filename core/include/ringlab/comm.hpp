@@ -17,6 +17,7 @@
 #include "ringlab/buffer.hpp"
 #include "ringlab/dtype.hpp"
 #include "ringlab/trace.hpp"
+#include "ringlab/watchdog.hpp"
 
 namespace ringlab {
 
@@ -35,6 +36,7 @@ class Request {
   const void* data_ = nullptr;
   std::size_t count_ = 0;
   DType dtype_ = DType::f32;
+  watchdog::Pending pending_;  // what the watchdog reports if the wait never ends
 };
 
 class Communicator {
@@ -98,7 +100,12 @@ class Communicator {
   Request start(trace::Op op, const void* data, std::size_t count, DType t, Where where, int chunk,
                 int peer, int tag);
 
+  // Blocking calls wait through the watchdog (watchdog.hpp) unless RINGLAB_WATCHDOG_S=0;
+  // watch_ is a duplicate of comm_ that carries only the watchdog's messages.
+  void watched_wait(MPI_Request* reqs, const watchdog::Pending* what, int n);
   MPI_Comm comm_;
+  MPI_Comm watch_ = MPI_COMM_NULL;
+  bool watched_ = false;
   int rank_ = 0, size_ = 1, local_rank_ = 0, local_size_ = 1;
   std::string host_;
 };
