@@ -68,6 +68,8 @@ template <class T> long long check(Communicator& comm, std::size_t segment_bytes
         std::vector<T> buf(count);
         fill(buf, comm.rank() == root);
         impl.run(comm, View<T>(buf), root);
+        const auto mine = compare<T>(View<T>(expected), View<T>(buf), 1);  // the first wrong elements, for the log
+        if (mine.wrong) log(Level::error) << impl.name << " count " << count << " root " << root << ": " << describe(mine);
         const long long wrong = comm.sum(count_wrong(expected, buf));
         total += wrong;
         if (comm.rank() == 0)

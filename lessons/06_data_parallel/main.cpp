@@ -206,6 +206,9 @@ int main(int argc, char** argv) {
 
       if (check_gradient) {
         const double err = comm.max(gradient_error(grad, whole_grad));
+        if (err > 1e-5 && rank == 0)  // where they differ: the first elements, averaged vs one process
+          log(Level::error) << "averaged gradient vs one process: "
+                            << describe(compare<float>(View<float>(whole_grad), View<float>(grad), 1));
         worst_gradient_error = std::max(worst_gradient_error, err);
         print_once(comm, "check: epoch " + std::to_string(epoch + 1) + " step " + std::to_string(state.step) +
                              ": averaged gradient of " + std::to_string(n) +

@@ -46,10 +46,14 @@ template <class T> ChainResult<T> chain_forward(ringlab::Communicator& comm, Vie
   ringlab::trace::Collective tc("chain_sum", x.data(), x.size());
   tc.at("forward", r);
   T y = 0;
+  // ==== BEGIN EXERCISE: receive ====
   if (r > 0) comm.recv(View<T>(&y, 1), r - 1);  // wait for the partial sum of the ranks before
+  // ==== END EXERCISE ====
   const T received = y;
   for (std::size_t i = 0; i < x.size(); ++i) y += w[i] * x[i];
+  // ==== BEGIN EXERCISE: send ====
   if (r < last) comm.send(View<const T>(&y, 1), r + 1);  // pass it on
+  // ==== END EXERCISE ====
   return {received, y};
 }
 

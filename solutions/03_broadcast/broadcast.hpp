@@ -58,6 +58,7 @@ template <class T> void linear_broadcast(ringlab::Communicator& comm, View<T> bu
 template <class T> void tree_broadcast(ringlab::Communicator& comm, View<T> buf, int root) {
   const int n = comm.size(), v = relative(comm.rank(), root, n);
   ringlab::trace::Collective tc("bcast_tree", buf.data(), buf.size());
+  // ==== BEGIN EXERCISE: binomial tree ====
   for (int k = 0, mask = 1; mask < n; ++k, mask <<= 1) {  // round k: the first 2^k ranks have it
     tc.at("bcast-tree", k);
     if (v < mask) {
@@ -66,6 +67,7 @@ template <class T> void tree_broadcast(ringlab::Communicator& comm, View<T> buf,
       comm.recv(buf, absolute(v - mask, root, n));
     }
   }
+  // ==== END EXERCISE ====
   tc.end(buf.data(), buf.size());
 }
 

@@ -57,9 +57,11 @@ inline Part my_part(int global_batch, int rank, int size) {
 // Sum every rank's gradient with the ring allreduce (in place), then divide by the number of
 // ranks: the mean over ranks of per-rank mean gradients = the mean over the global batch.
 inline void average_gradients(ringlab::Communicator& comm, View<float> grad) {
+  // ==== BEGIN EXERCISE: average ====
   lesson05::ring_allreduce<float>(comm, grad, grad);
   const float inv = 1.0f / static_cast<float>(comm.size());
   for (float& g : grad) g *= inv;
+  // ==== END EXERCISE ====
 }
 
 // ---- the optimizer: SGD with momentum ---------------------------------------------------
@@ -78,8 +80,10 @@ inline void sgd_momentum_update(View<float> params, View<const float> grad, View
 // rank's gradient on entry and the averaged gradient on return.
 inline void distributed_optimizer_step(ringlab::Communicator& comm, View<float> params, View<float> grad,
                                        View<float> velocity, float lr, float momentum) {
+  // ==== BEGIN EXERCISE: step ====
   average_gradients(comm, grad);
   sgd_momentum_update(params, grad, velocity, lr, momentum);
+  // ==== END EXERCISE ====
 }
 
 }  // namespace lesson06

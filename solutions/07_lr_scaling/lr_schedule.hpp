@@ -48,12 +48,14 @@ inline std::optional<Scaling> parse_scaling(std::string_view name) {
 
 // ---- the target rate for `world_size` workers -----------------------------------------
 inline double scaled_lr(double base_lr, int world_size, Scaling s) {
+  // ==== BEGIN EXERCISE: scaling ====
   switch (s) {
     case Scaling::none: return base_lr;
     case Scaling::linear: return base_lr * world_size;
     case Scaling::sqrt: return base_lr * std::sqrt(static_cast<double>(world_size));
   }
   return base_lr;
+  // ==== END EXERCISE ====
 }
 
 // ---- the rate at optimizer step `step` (0, 1, 2, ...) ----------------------------------
@@ -61,10 +63,12 @@ inline double scaled_lr(double base_lr, int world_size, Scaling s) {
 // 0, towards the target, reached at step warmup_steps; after that it is the target.
 inline double learning_rate(double base_lr, int world_size, Scaling s, long long step,
                             long long warmup_steps) {
+  // ==== BEGIN EXERCISE: warm-up ====
   const double target = scaled_lr(base_lr, world_size, s);
   if (step >= warmup_steps) return target;
   const double progress = static_cast<double>(step) / static_cast<double>(warmup_steps);
   return base_lr + (target - base_lr) * progress;
+  // ==== END EXERCISE ====
 }
 
 }  // namespace lesson07

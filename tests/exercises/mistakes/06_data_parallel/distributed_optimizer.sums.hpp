@@ -1,0 +1,9 @@
+// mistake: summing where averaging is needed — the gradients are allreduced but not divided by
+// the number of ranks, so every step is n times too large.
+// expect: 1
+// expect-message: FAIL +2 ranks +--check --data synthetic --epochs 1 --batch 96: wrong results
+// expect-message: averaged gradient vs one process: .*expected .* got
+// expect-message: every wrong value is exactly \(number of ranks\) x the expected one: you summed where the result must be averaged
+// ==== BEGIN EXERCISE: average ====
+  lesson05::ring_allreduce<float>(comm, grad, grad);  // the bug: the sum, never divided by comm.size()
+// ==== END EXERCISE ====
