@@ -64,7 +64,11 @@ long long chain_sum(Communicator& comm, int k, bool small_integers, bool print) 
   double serial = 0;  // the reference: the same sum in one process
   for (int i = 0; i < total; ++i) serial += w[i] * x[i];
   long long wrong = 0;
-  if (r == n - 1) wrong = compare<double>(View<const double>(&serial, 1), View<const double>(&res.y, 1), total).wrong;
+  if (r == n - 1) {
+    const auto result = compare<double>(View<const double>(&serial, 1), View<const double>(&res.y, 1), total);
+    if (result.wrong) log(Level::error) << "chain sum of " << total << " terms on the last rank: " << describe(result);
+    wrong = result.wrong;
+  }
 
   if (print) {
     char line[256];
