@@ -59,8 +59,10 @@ template <class T> long long check(Communicator& comm, std::size_t segment_bytes
   if (comm.rank() == 0) std::printf("%-7s %9s %7s %5s %7s\n", "impl", "count", "type", "root", "#wrong");
   long long total = 0;
   for (std::size_t count : counts) {
-    for (int root : {0, n / 2, n - 1}) {
-      if (root == n / 2 && (root == 0 || root == n - 1)) continue;
+    std::vector<int> roots{0};  // 0, the middle and the last rank, each once (n = 2: 0 and 1)
+    for (int r : {n / 2, n - 1})
+      if (std::find(roots.begin(), roots.end(), r) == roots.end()) roots.push_back(r);
+    for (int root : roots) {
       std::vector<T> expected(count);
       fill(expected, comm.rank() == root);
       mpi_broadcast<T>(comm, View<T>(expected), root);
