@@ -34,7 +34,7 @@ struct Problem {
   std::size_t size = 0;
   std::vector<float> a, target;  // curvature in [0.1, 1], optimum
   float noise = 0.5f;
-  int straggler = -1;            // the worker that sleeps straggler_ms per gradient
+  int straggler = -1;  // the worker that sleeps straggler_ms per gradient
   int straggler_ms = 0;
 
   explicit Problem(std::size_t n) : size(n), a(n), target(n) {
@@ -46,12 +46,15 @@ struct Problem {
   // Worker `worker`'s gradient for its `k`-th step at `p`.
   void gradient(int worker, int k, const float* p, float* g) const {
     const std::uint64_t seed = 1000 + 7919ull * worker + 104729ull * k;
-    for (std::size_t i = 0; i < size; ++i) g[i] = a[i] * (p[i] - target[i]) + noise * (2.0f * hash01(seed, i) - 1.0f);
-    if (worker == straggler && straggler_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(straggler_ms));
+    for (std::size_t i = 0; i < size; ++i)
+      g[i] = a[i] * (p[i] - target[i]) + noise * (2.0f * hash01(seed, i) - 1.0f);
+    if (worker == straggler && straggler_ms > 0)
+      std::this_thread::sleep_for(std::chrono::milliseconds(straggler_ms));
   }
   double loss(const float* p) const {
     double l = 0;
-    for (std::size_t i = 0; i < size; ++i) l += 0.5 * a[i] * double(p[i] - target[i]) * double(p[i] - target[i]);
+    for (std::size_t i = 0; i < size; ++i)
+      l += 0.5 * a[i] * double(p[i] - target[i]) * double(p[i] - target[i]);
     return l / static_cast<double>(size);
   }
 };
@@ -84,7 +87,8 @@ Run train_sync_ps(Communicator& comm, const Problem& pb, int steps, float lr) {
   const double t0 = MPI_Wtime();
   for (int k = 0; k < steps; ++k) {
     if (comm.rank() == lesson04::kServer) {
-      lesson04::server_step<float>(comm, View<float>(run.params), View<float>(sum), View<float>(incoming), lr, k);
+      lesson04::server_step<float>(comm, View<float>(run.params), View<float>(sum), View<float>(incoming), lr,
+                                   k);
       run.losses.push_back(pb.loss(run.params.data()));
       trace::metric("loss", run.losses.back(), k);
     } else {
@@ -162,8 +166,8 @@ std::vector<float> serial_sync(const Problem& pb, int steps, float lr, int first
   return p;
 }
 
-long long compare_params(Communicator& comm, const std::vector<float>& ref, const std::vector<float>& got, int terms,
-                         const char* what) {
+long long compare_params(Communicator& comm, const std::vector<float>& ref, const std::vector<float>& got,
+                         int terms, const char* what) {
   const auto r = compare<float>(View<const float>(ref), View<const float>(got), terms);
   if (r.wrong) log(Level::error) << what << ": " << describe(r);
   return comm.sum(r.wrong);
@@ -185,23 +189,31 @@ int main(int argc, char** argv) {
   add_common_options(app, opt);
   int steps = 10, straggler_ms = 0;
   double lr = 0.5, noise = 0.5;
-  app.add_option("--steps", steps, "Training steps (each worker pushes this many gradients)")->capture_default_str();
+  app.add_option("--steps", steps, "Training steps (each worker pushes this many gradients)")
+      ->capture_default_str();
   app.add_option("--lr", lr, "Learning rate")->capture_default_str();
   app.add_option("--noise", noise, "Gradient noise amplitude (each worker's own)")->capture_default_str();
-  app.add_option("--straggler-ms", straggler_ms, "Extra milliseconds the last rank takes per gradient")->capture_default_str();
+  app.add_option("--straggler-ms", straggler_ms, "Extra milliseconds the last rank takes per gradient")
+      ->capture_default_str();
   if (auto exit_code = rt.start(app, opt, argc, argv, 6)) return *exit_code;
   auto& comm = rt.comm();
   const int N = comm.size();
-  if (auto e = rt.fail_if(N < 2, "lesson 04 needs -np 2 or more (rank 0 is the server, the others are workers), got -np " +
-                                     std::to_string(N)))
+  if (auto e = rt.fail_if(
+          N < 2, "lesson 04 needs -np 2 or more (rank 0 is the server, the others are workers), got -np " +
+                     std::to_string(N)))
     return *e;
-  if (auto e = rt.fail_if(opt.type != DType::f32, std::string("lesson 04 trains float parameters: --type float, got --type ") +
-                                                      dtype_name(opt.type)))
+  if (auto e = rt.fail_if(
+          opt.type != DType::f32,
+          std::string("lesson 04 trains float parameters: --type float, got --type ") + dtype_name(opt.type)))
     return *e;
-  if (auto e = rt.fail_if(opt.count < 1, "--count must be 1 or more parameters, got " + std::to_string(opt.count))) return *e;
-  if (auto e = rt.fail_if(steps < 1 || steps > 100000, "--steps must be between 1 and 100000, got " + std::to_string(steps)))
+  if (auto e =
+          rt.fail_if(opt.count < 1, "--count must be 1 or more parameters, got " + std::to_string(opt.count)))
     return *e;
-  if (auto e = rt.fail_if(straggler_ms < 0, "--straggler-ms must be 0 or more, got " + std::to_string(straggler_ms)))
+  if (auto e = rt.fail_if(steps < 1 || steps > 100000,
+                          "--steps must be between 1 and 100000, got " + std::to_string(steps)))
+    return *e;
+  if (auto e = rt.fail_if(straggler_ms < 0,
+                          "--straggler-ms must be 0 or more, got " + std::to_string(straggler_ms)))
     return *e;
   if (auto e = rt.fail_if(!(lr > 0), "--lr must be positive, got " + std::to_string(lr))) return *e;
 
@@ -226,19 +238,21 @@ int main(int argc, char** argv) {
     return std::pair<double, double>{v.first / steps, v.second / steps};
   };
   const auto mine_ps = per_step("parameter_server"), mine_ring = per_step("ring_allreduce");
-  print_once(comm, fmt("bytes per step, N = %.0f ranks, S = %.0f bytes of parameters (%.0f floats)\n", N, S, S / 4));
+  print_once(
+      comm, fmt("bytes per step, N = %.0f ranks, S = %.0f bytes of parameters (%.0f floats)\n", N, S, S / 4));
   {
     char head[200];
-    std::snprintf(head, sizeof head, "%-4s %-7s %14s %14s   %14s %14s\n", "", "", "parameter server", "", "ring allreduce", "");
+    std::snprintf(head, sizeof head, "%-4s %-7s %14s %14s   %14s %14s\n", "", "", "parameter server", "",
+                  "ring allreduce", "");
     print_once(comm, head);
-    std::snprintf(head, sizeof head, "%-4s %-7s %14s %14s   %14s %14s\n", "rank", "role", "sent", "received", "sent",
-                  "received");
+    std::snprintf(head, sizeof head, "%-4s %-7s %14s %14s   %14s %14s\n", "rank", "role", "sent", "received",
+                  "sent", "received");
     print_once(comm, head);
   }
   char line[200];
   std::snprintf(line, sizeof line, "%-4d %-7s %14.0f %14.0f   %14.0f %14.0f", comm.rank(),
-                comm.rank() == lesson04::kServer ? "server" : "worker", mine_ps.first, mine_ps.second, mine_ring.first,
-                mine_ring.second);
+                comm.rank() == lesson04::kServer ? "server" : "worker", mine_ps.first, mine_ps.second,
+                mine_ring.first, mine_ring.second);
   print_in_rank_order(comm, line);
   const double server_total = comm.rank() == 0 ? mine_ps.first + mine_ps.second : 0;
   const double server_moved = comm.sum(server_total);
@@ -246,22 +260,27 @@ int main(int argc, char** argv) {
   const double ps_theory = 2.0 * (N - 1) * S, ring_theory = 2.0 * (N - 1) / N * S;
   print_once(comm, fmt("server: sent + received %.0f B per step = %.3f x 2(N-1)*S\n", server_moved,
                        server_moved / ps_theory));
-  print_once(comm, fmt("ring: the busiest rank sent %.0f B = %.3f x 2(N-1)/N*S, received %.0f B = %.3f x 2(N-1)/N*S\n",
-                       ring_sent_max, ring_sent_max / ring_theory, ring_recv_max, ring_recv_max / ring_theory));
+  print_once(
+      comm,
+      fmt("ring: the busiest rank sent %.0f B = %.3f x 2(N-1)/N*S, received %.0f B = %.3f x 2(N-1)/N*S\n",
+          ring_sent_max, ring_sent_max / ring_theory, ring_recv_max, ring_recv_max / ring_theory));
   print_once(comm, fmt("busiest rank moves %.1fx more with the server than with the ring\n",
                        server_moved / (ring_sent_max + ring_recv_max)));
 
   // --- time per step, same run ----------------------------------------------------------------
-  print_once(comm, fmt("\ntime per step: parameter server %.2f ms (%.0f workers), ring allreduce %.2f ms (%.0f workers)\n",
-                       ps.seconds / steps * 1e3, N - 1, ring.seconds / steps * 1e3, N));
-  print_once(comm, fmt("async parameter server: %.2f ms per round of N-1 = %.0f updates\n", async.seconds / steps * 1e3,
-                       N - 1));
+  print_once(
+      comm,
+      fmt("\ntime per step: parameter server %.2f ms (%.0f workers), ring allreduce %.2f ms (%.0f workers)\n",
+          ps.seconds / steps * 1e3, N - 1, ring.seconds / steps * 1e3, N));
+  print_once(comm, fmt("async parameter server: %.2f ms per round of N-1 = %.0f updates\n",
+                       async.seconds / steps * 1e3, N - 1));
 
   // --- sync vs async: staleness and loss (all on the server) ---------------------------------
   long long wrong = 0;
   if (comm.rank() == 0) {
     const int workers = N - 1;
-    std::printf("\n%5s %14s %14s %16s %14s\n", "step", "sync PS loss", "async PS loss", "async staleness", "(max)");
+    std::printf("\n%5s %14s %14s %16s %14s\n", "step", "sync PS loss", "async PS loss", "async staleness",
+                "(max)");
     for (int k = 0; k < steps; ++k) {
       double mean = 0;
       int mx = 0;
@@ -286,20 +305,25 @@ int main(int argc, char** argv) {
   if (opt.check) {
     // Sync PS and ring against the same training in one process; bytes against the formulas;
     // async: every worker's every push was applied once, staleness never negative.
-    const long long w_ps = compare_params(comm, serial_sync(pb, steps, flr, 1, N - 1), ps.params, N, "parameter server");
+    const long long w_ps =
+        compare_params(comm, serial_sync(pb, steps, flr, 1, N - 1), ps.params, N, "parameter server");
     const long long w_ring = compare_params(comm, serial_sync(pb, steps, flr, 0, N), ring.params, N, "ring");
     long long w_bytes = 0, w_async = 0;
     if (std::fabs(server_moved / ps_theory - 1) > 1e-3) ++w_bytes;
-    if (std::fabs(ring_sent_max / ring_theory - 1) > 1e-3 || std::fabs(ring_recv_max / ring_theory - 1) > 1e-3) ++w_bytes;
+    if (std::fabs(ring_sent_max / ring_theory - 1) > 1e-3 ||
+        std::fabs(ring_recv_max / ring_theory - 1) > 1e-3)
+      ++w_bytes;
     if (comm.rank() == 0) {
       if (static_cast<int>(stats.staleness.size()) != steps * (N - 1)) ++w_async;
       for (int s : stats.staleness) w_async += s < 0;
       if (!std::isfinite(async.losses.back())) ++w_async;
     }
     w_async = comm.sum(w_async);
-    print_once(comm, fmt("\ncheck: sync PS vs one process #wrong %.0f, ring vs one process #wrong %.0f, bytes vs formulas "
-                         "#wrong %.0f, async bookkeeping #wrong %.0f\n",
-                         double(w_ps), double(w_ring), double(w_bytes), double(w_async)));
+    print_once(
+        comm,
+        fmt("\ncheck: sync PS vs one process #wrong %.0f, ring vs one process #wrong %.0f, bytes vs formulas "
+            "#wrong %.0f, async bookkeeping #wrong %.0f\n",
+            double(w_ps), double(w_ring), double(w_bytes), double(w_async)));
     wrong = w_ps + w_ring + w_bytes + w_async;
   }
   if (wrong) print_once(comm, "FAILED: " + std::to_string(wrong) + " wrong\n");

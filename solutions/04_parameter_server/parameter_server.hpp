@@ -34,7 +34,8 @@ constexpr int kServer = 0;
 // --- synchronous ---------------------------------------------------------------------------
 
 // A worker's part of one step: push my gradient, pull the new parameters.
-template <class T> void worker_step(ringlab::Communicator& comm, View<const T> grad, View<T> params, int step) {
+template <class T>
+void worker_step(ringlab::Communicator& comm, View<const T> grad, View<T> params, int step) {
   ringlab::trace::Collective tc("parameter_server", grad.data(), grad.size());
   tc.at("push", step);
   comm.send(grad, kServer);

@@ -12,13 +12,15 @@
 
 namespace ringlab {
 
-template <class T> int recv_from_any(Communicator& comm, View<T> buf, int tag = 0) {
+template <class T>
+int recv_from_any(Communicator& comm, View<T> buf, int tag = 0) {
   if (buf.where() != Where::host) throw std::runtime_error("recv_from_any: host buffers only");
-  if (buf.size() > static_cast<std::size_t>(INT_MAX)) throw std::length_error("recv_from_any: buffer too large");
+  if (buf.size() > static_cast<std::size_t>(INT_MAX))
+    throw std::length_error("recv_from_any: buffer too large");
   const double t0 = trace::enabled() ? trace::now_us() : 0;
   MPI_Status status;
-  MPI_Recv(buf.data(), static_cast<int>(buf.size()), mpi_datatype(dtype_of<T>()), MPI_ANY_SOURCE, tag, comm.raw(),
-           &status);
+  MPI_Recv(buf.data(), static_cast<int>(buf.size()), mpi_datatype(dtype_of<T>()), MPI_ANY_SOURCE, tag,
+           comm.raw(), &status);
   if (trace::enabled()) {
     const auto& ctx = trace::context();
     trace::Event e;
