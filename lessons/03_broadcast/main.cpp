@@ -88,8 +88,9 @@ long long check(Communicator& comm, std::size_t segment_bytes, std::vector<std::
 
 // --bench: every implementation on the same buffers, same run. The implementations take turns
 // (iteration i runs linear, tree, chain, mpi, then iteration i+1 ...) and each reports its
-// median time: on a shared machine the load changes from second to second, and taking turns
-// lets every implementation see the same conditions. busbw = algbw for a broadcast (nccl-tests).
+// fastest iteration: on a machine shared with other work the load changes from second to
+// second; taking turns lets every implementation see the same conditions, and the fastest run
+// is the one least disturbed. busbw = algbw for a broadcast (nccl-tests).
 template <class T>
 long long bench(Communicator& comm, const CommonOptions& opt, std::size_t segment_bytes,
                 std::vector<std::size_t> counts) {
@@ -117,7 +118,7 @@ long long bench(Communicator& comm, const CommonOptions& opt, std::size_t segmen
     for (std::size_t k = 0; k < impls.size(); ++k) {
       BenchRow row{impls[k].name, count * sizeof(T), count, dtype_of<T>()};
       std::sort(times[k].begin(), times[k].end());
-      row.time_us = times[k][times[k].size() / 2];
+      row.time_us = times[k].front();
       row.wrong = comm.sum(wrong[k]);
       total += row.wrong;
       set_bandwidth(row, 1.0);
