@@ -2,7 +2,7 @@
 //   ./ringlab run 03 -np 4                     drift: replicas without / with a state broadcast
 //   ./ringlab run 03 -np 4 -- --check          every broadcast against MPI_Bcast, several roots
 //   ./ringlab run 03 -np 4 -- --bench          nccl-tests style table, busbw = algbw
-//   ./ringlab run 03 -np 4 -- --bench --segment 1048576   try another chain segment size
+//   ./ringlab run 03 -np 4 -- --bench --segment 4194304   try another chain segment size (bytes)
 //
 // The broadcasts are in broadcast.hpp, the state broadcast in broadcast_state.hpp
 // (solutions/03_broadcast). Gradients are averaged with lesson 05's ring allreduce.
