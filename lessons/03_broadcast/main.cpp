@@ -16,7 +16,7 @@
 
 #include "broadcast.hpp"
 #include "broadcast_state.hpp"
-#include "ring_allreduce.hpp"
+#include "05_ring_allreduce/ring_allreduce.hpp"
 #include "ringlab/ringlab.hpp"
 
 using namespace ringlab;

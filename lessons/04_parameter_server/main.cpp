@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "parameter_server.hpp"
-#include "ring_allreduce.hpp"
+#include "05_ring_allreduce/ring_allreduce.hpp"
 #include "ringlab/ringlab.hpp"
 
 using namespace ringlab;
