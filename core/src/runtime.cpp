@@ -10,6 +10,7 @@
 #include "ringlab/cli.hpp"
 #include "ringlab/log.hpp"
 #include "ringlab/trace.hpp"
+#include "ringlab/viz_stream.hpp"
 
 namespace ringlab {
 namespace {
@@ -105,6 +106,14 @@ std::optional<int> Runtime::start(CLI::App& app, CommonOptions& opt, int argc, c
     const bool ok = rank() != 0 || trace::can_write(opt.trace, &error);  // only rank 0 writes it
     if (auto code = fail_if(!ok, error + " (check the folder exists and is writable)")) return code;
     trace::collect_for_file(opt.trace);
+  }
+  if (!opt.viz.empty()) {  // live view: optional, so an absent visualizer is one warning, not an error
+    std::string error;
+    if (auto code = fail_if(!viz_stream::valid_address(opt.viz, &error), error)) return code;
+    const bool ok = viz_stream::connect(opt.viz, rank(), size(), program_, args_, &error);
+    if (!comm().all_ok(ok) && rank() == 0)
+      log(Level::warning) << (ok ? "visualizer at " + opt.viz + " not reachable from every rank" : error)
+                          << "; running without it";
   }
   return std::nullopt;
 }

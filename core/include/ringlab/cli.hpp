@@ -1,6 +1,6 @@
 // The flags every lesson shares, spelled the same everywhere:
 //   --count N  --type float|double|int32|int64  --iters N  --warmup N
-//   --check  --bench  --format table|csv  --trace FILE
+//   --check  --bench  --format table|csv  --trace FILE  --viz HOST:PORT
 #pragma once
 #include <CLI/CLI.hpp>
 
@@ -22,6 +22,7 @@ struct CommonOptions {
   bool bench = false;
   Format format = Format::table;
   std::string trace;  // also RINGLAB_TRACE
+  std::string viz;    // stream events live to ringlab-viz at HOST:PORT; also RINGLAB_VIZ
 };
 
 // Adds the common flags to `app` with `opt`'s current values as defaults.

@@ -103,6 +103,17 @@ class Communicator {
   std::string host_;
 };
 
+// The collective, phase and step in progress, for a reduce or copy event (as transfers have).
+namespace detail {
+inline void fill_context(trace::Event& e) {
+  const auto& ctx = trace::context();
+  e.coll = ctx.coll;
+  e.call = ctx.call;
+  e.phase = ctx.phase;
+  e.step = ctx.step;
+}
+}  // namespace detail
+
 // Element-wise dst += src, traced as a reduction of dst's chunk. The one place the kit's
 // collectives add numbers, so the visualizer sees every reduction.
 template <class T> void reduce_sum(View<T> dst, View<const T> src) {
@@ -114,6 +125,7 @@ template <class T> void reduce_sum(View<T> dst, View<const T> src) {
   if (trace::enabled()) {
     trace::Event e;
     e.op = trace::Op::reduce;
+    detail::fill_context(e);
     e.chunk = dst.chunk();
     e.bytes = dst.bytes();
     e.t0 = t0;
@@ -131,6 +143,7 @@ template <class T> void copy(View<T> dst, View<const T> src) {
   if (trace::enabled()) {
     trace::Event e;
     e.op = trace::Op::copy;
+    detail::fill_context(e);
     e.chunk = dst.chunk();
     e.bytes = dst.bytes();
     e.t0 = t0;

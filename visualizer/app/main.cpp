@@ -1,0 +1,369 @@
+// ringlab-viz — the visualizer window: a real run's chunks moving around the ring, every
+// rank's buffer, loss per worker, bytes per rank, the pipeline. Setup, loop, shutdown, in that
+// order, as Dear ImGui's example_glfw_opengl3 does; everything it draws comes from
+// visualizer/core (no window there) through views.cpp.
+//   ringlab-viz TRACE...                        replay recorded traces
+//   ringlab-viz --listen [--port 7777]          live: lessons run with --viz 127.0.0.1:7777
+//   ringlab-viz --replay TRACE --at 3 --screenshot out.png    render one frame and exit
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+#include <stb_image_write.h>
+#include <unistd.h>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include <CLI/CLI.hpp>
+#include <mutex>
+#include <atomic>
+#include <chrono>
+#include <ctime>
+#include <csignal>
+#include <cstdio>
+#include <thread>
+
+#include "views.hpp"
+
+using namespace ringlab::viz;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+std::atomic<bool> g_stop{false};
+App* g_app = nullptr;  // for GLFW's drop callback
+void on_drop(GLFWwindow*, int count, const char** paths) {
+  for (int i = 0; i < count; ++i) g_app->session.open_file(paths[i]);
+}
+void on_signal(int) { g_stop = true; }
+
+struct Options {
+  std::vector<std::string> traces;
+  std::string replay, screenshot, address = "127.0.0.1", tab;
+  bool listen = false, headless = false, summary = false, quit_when_done = false;
+  int launch = 0, launch_np = 4;
+  std::string launch_flags = "--schedule --count 8 --type int32";
+  int port = 7777, width = 1280, height = 720, bench_frames = 0, bench_latency = 0;
+  double at = -1, max_seconds = 0;
+};
+
+double ms_since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+
+// Reads the back buffer and writes it as a PNG (top row first, as image files want it).
+bool write_png(const std::string& path, int w, int h) {
+  std::vector<unsigned char> px(static_cast<std::size_t>(w) * h * 3);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadBuffer(GL_BACK);
+  glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, px.data());
+  std::vector<unsigned char> flipped(px.size());
+  for (int y = 0; y < h; ++y)
+    std::copy_n(&px[static_cast<std::size_t>(h - 1 - y) * w * 3], w * 3, &flipped[static_cast<std::size_t>(y) * w * 3]);
+  return stbi_write_png(path.c_str(), w, h, 3, flipped.data(), w * 3) != 0;
+}
+
+// Everything that is not drawing: read the live socket, follow the launched run, play.
+void tick(App& app, double dt_s) {
+  if (app.server) app.session.take(app.server->poll(0));
+  app.launcher.poll();
+  if (Run* run = app.session.current()) {
+    const int frames = static_cast<int>(run->timeline.frames().size());
+    app.playback.update(dt_s, frames, run->timeline.t_min(), run->timeline.t_max());
+  }
+}
+
+bool done(const App& app, const Options& o, Clock::time_point start) {
+  if (g_stop) return true;
+  if (o.quit_when_done && app.session.live_run_finished()) return true;
+  return o.max_seconds > 0 && ms_since(start) > o.max_seconds * 1000;
+}
+
+// --bench-latency: a client thread in this process streams events to our own server, one
+// every 50 ms, noting when each was sent; the loop notes when each was first drawn.
+struct LatencyProbe {
+  std::vector<Clock::time_point> sent;
+  std::mutex mutex;
+  std::thread thread;
+  void start(int port, int count) {
+    thread = std::thread([this, port, count] {
+      const int fd = socket(AF_INET, SOCK_STREAM, 0);
+      sockaddr_in a{};
+      a.sin_family = AF_INET;
+      a.sin_port = htons(static_cast<std::uint16_t>(port));
+      inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+      if (connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) return;
+      auto put = [&](const std::string& s) { return send(fd, s.data(), s.size(), MSG_NOSIGNAL) > 0; };
+      put("{\"format\":\"ringlab-trace\",\"version\":1,\"ranks\":2,\"program\":\"latency-probe\",\"args\":\"\","
+          "\"rank\":0}\n");
+      for (int i = 0; i < count; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        ringlab::trace::Event e;
+        e.op = ringlab::trace::Op::send;
+        e.peer = 1;
+        e.coll = "probe";
+        e.call = i;
+        e.phase = "reduce-scatter";
+        e.step = 0;
+        e.chunk = 0;
+        {
+          std::lock_guard<std::mutex> lock(mutex);
+          sent.push_back(Clock::now());
+        }
+        put(ringlab::trace::encode(e) + "\n");
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      close(fd);
+    });
+  }
+};
+
+// --listen --headless: the core alone, no window (CI machines without a display).
+int run_headless(App& app, const Options& o) {
+  const auto start = Clock::now();
+  while (!done(app, o, start)) {
+    if (app.server) app.session.take(app.server->poll(50));
+    else std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    app.launcher.poll();
+  }
+  return 0;
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  CLI::App cli{"ringlab-viz — watch a ringlab run: chunks moving around the ring, buffers, loss, bytes, pipeline"};
+  cli.add_option("trace", o.traces, "Trace files to replay (written by a lesson run with --trace FILE)");
+  cli.add_option("--replay", o.replay, "A trace file to replay (same as giving it as an argument)");
+  cli.add_flag("--listen", o.listen, "Accept live runs: lessons started with --viz ADDRESS:PORT stream to it");
+  cli.add_option("--port", o.port, "Port to listen on (0: any free port, printed at start)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 65535));
+  cli.add_option("--address", o.address, "Address to listen on; anything but 127.0.0.1 exposes the port")
+      ->capture_default_str();
+  cli.add_option("--at", o.at, "Start at this step of the scrubber (0 = the first); chunks drawn mid-edge");
+  cli.add_option("--screenshot", o.screenshot, "Render one frame to this PNG file and exit");
+  cli.add_option("--tab", o.tab, "Chart tab to show first: loss, bytes, pipeline, launch, notes")
+      ->check(CLI::IsMember({"loss", "bytes", "pipeline", "launch", "notes"}));
+  cli.add_option("--launch", o.launch, "With --listen: start this lesson at once, as the launch panel does");
+  cli.add_option("--launch-np", o.launch_np, "Ranks for --launch")->capture_default_str();
+  cli.add_option("--launch-flags", o.launch_flags, "The lesson's flags for --launch")->capture_default_str();
+  cli.add_option("--width", o.width, "Window width")->capture_default_str()->check(CLI::Range(320, 7680));
+  cli.add_option("--height", o.height, "Window height")->capture_default_str()->check(CLI::Range(240, 4320));
+  cli.add_flag("--summary-on-exit", o.summary, "Print every run's event count per rank when exiting");
+  cli.add_flag("--quit-when-done", o.quit_when_done, "Exit once a live run's ranks have all disconnected");
+  cli.add_flag("--headless", o.headless, "No window: receive live runs only (with --summary-on-exit, for tests)");
+  cli.add_option("--max-seconds", o.max_seconds, "Exit after this many seconds (tests)");
+  cli.add_option("--bench-frames", o.bench_frames, "Render this many frames while playing, print frame times, exit");
+  cli.add_option("--bench-latency", o.bench_latency,
+                 "With --listen: send this many events from a test client, print send-to-screen latency, exit");
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return cli.exit(e);
+  }
+  if (!o.replay.empty()) o.traces.insert(o.traces.begin(), o.replay);
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
+  std::signal(SIGPIPE, SIG_IGN);
+
+  App app;
+  app.mpirun = std::string(RINGLAB_SOURCE_DIR) + "/scripts/ringlab-mpirun";
+  {  // lessons sit beside this binary (build/bin)
+    char self[4096];
+    const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    std::string exe = n > 0 ? std::string(self, static_cast<std::size_t>(n)) : std::string(argv[0]);
+    app.bin_dir = exe.substr(0, exe.find_last_of('/'));
+  }
+  int failed_files = 0;
+  for (const auto& t : o.traces) {
+    if (!app.session.open_file(t)) {
+      std::fprintf(stderr, "ringlab-viz: %s\n", app.session.notes().back().c_str());
+      ++failed_files;
+    }
+  }
+  for (const auto& n : app.session.notes()) std::fprintf(stderr, "ringlab-viz: note: %s\n", n.c_str());
+  if (!o.screenshot.empty() && (o.traces.empty() || failed_files)) {
+    std::fprintf(stderr, "ringlab-viz: --screenshot needs a trace that loads (--replay TRACE)\n");
+    return 2;
+  }
+  app.source = o.traces.empty() ? "none" : o.traces.back();
+  if (app.session.current()) app.session.select(0);
+  if (o.at >= 0) app.playback.pos = o.at + 0.5;
+  app.open_tab = o.tab;
+
+  Server server;
+  if (o.listen) {
+    std::string error;
+    Server::Options so;
+    so.address = o.address;
+    so.port = o.port;
+    if (!server.listen(so, &error)) {
+      std::fprintf(stderr, "ringlab-viz: error: %s\n", error.c_str());
+      return 2;
+    }
+    app.server = &server;
+    app.source = "live " + o.address + ":" + std::to_string(server.port());
+    app.playback.follow_live = true;
+    std::printf("ringlab-viz: listening on %s:%d (run a lesson with --viz %s:%d)\n", o.address.c_str(), server.port(),
+                o.address.c_str(), server.port());
+    std::fflush(stdout);
+  }
+
+  if (o.launch > 0) {
+    app.form.lesson = o.launch;
+    app.form.np = o.launch_np;
+    std::snprintf(app.form.flags, sizeof app.form.flags, "%s", o.launch_flags.c_str());
+    if (!start_lesson(app)) {
+      std::fprintf(stderr, "ringlab-viz: error: --launch: %s\n", app.form.error.c_str());
+      return 2;
+    }
+    app.open_tab = "launch";
+  }
+
+  int rc = 0;
+  if (o.headless) {
+    if (!o.listen) {
+      std::fprintf(stderr, "ringlab-viz: --headless only makes sense with --listen\n");
+      return 2;
+    }
+    rc = run_headless(app, o);
+  } else {
+    // --- setup: window, GL context, ImGui -------------------------------------------------
+    if (!glfwInit()) {
+      std::fprintf(stderr, "ringlab-viz: error: no display (is $DISPLAY set? try xvfb-run -a, or --headless)\n");
+      return 3;
+    }
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+    if (!o.screenshot.empty()) glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+    GLFWwindow* window = glfwCreateWindow(o.width, o.height, "ringlab-viz", nullptr, nullptr);
+    if (!window) {
+      std::fprintf(stderr, "ringlab-viz: error: cannot open an OpenGL 3 window\n");
+      glfwTerminate();
+      return 3;
+    }
+    glfwMakeContextCurrent(window);
+    glfwSwapInterval(0);  // the loop paces itself (below), so Xvfb does not spin
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGui::GetIO().IniFilename = nullptr;  // same layout every start
+    ImGui::StyleColorsDark();
+    // The panes tile the window: let the clear colour be their background instead of drawing a
+    // blended full-window quad per pane (software GL, as under Xvfb, pays for every pixel).
+    ImGui::GetStyle().Colors[ImGuiCol_WindowBg].w = 0;
+    ImGui_ImplGlfw_InitForOpenGL(window, true);
+    g_app = &app;
+    glfwSetDropCallback(window, on_drop);  // drop a trace file on the window to open it
+    ImGui_ImplOpenGL3_Init("#version 130");
+
+    // --- loop ----------------------------------------------------------------------------
+    const auto start = Clock::now();
+    auto last = Clock::now();
+    int frame = 0;
+    std::vector<double> bench_ms, latency_ms, ui_ms;
+    timespec cpu0{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu0);
+    LatencyProbe probe;
+    std::size_t shown = 0;
+    if (o.bench_latency > 0 && app.server) probe.start(app.server->port(), o.bench_latency);
+    if (o.bench_frames > 0) app.playback.playing = true, app.playback.speed = 8;
+    while (!glfwWindowShouldClose(window) && !done(app, o, start)) {
+      const auto t_frame = Clock::now();
+      glfwPollEvents();
+      const double dt = std::chrono::duration<double>(t_frame - last).count();
+      last = t_frame;
+      tick(app, o.screenshot.empty() ? dt : 0);
+      const auto t_ui = Clock::now();
+      ImGui_ImplOpenGL3_NewFrame();
+      ImGui_ImplGlfw_NewFrame();
+      ImGui::NewFrame();
+      handle_keys(app);
+      int w, h;
+      glfwGetFramebufferSize(window, &w, &h);
+      draw_app(app, static_cast<float>(w), static_cast<float>(h));
+      ImGui::Render();
+      if (o.bench_frames > 0) ui_ms.push_back(ms_since(t_ui));
+      glViewport(0, 0, w, h);
+      glClearColor(0.06f, 0.06f, 0.07f, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+      ++frame;
+      // A few frames first: ImGui settles its layout (window sizes) over the first ones.
+      if (!o.screenshot.empty() && frame == 3) {
+        glFinish();
+        if (!write_png(o.screenshot, w, h)) {
+          std::fprintf(stderr, "ringlab-viz: error: cannot write %s\n", o.screenshot.c_str());
+          rc = 1;
+        } else {
+          std::printf("screenshot: %s (%dx%d)\n", o.screenshot.c_str(), w, h);
+          std::printf("ring-rect %.1f %.1f %.1f %.1f ranks %zu\n", app.ring_rect[0], app.ring_rect[1],
+                      app.ring_rect[2], app.ring_rect[3], app.ring.ranks.size());
+        }
+        break;
+      }
+      glfwSwapBuffers(window);
+      glFinish();
+      app.frame_ms = ms_since(t_frame);
+      if (o.bench_latency > 0) {  // events drawn in this frame: their latency is now - sent
+        const std::size_t now_shown = app.session.total_events();
+        std::lock_guard<std::mutex> lock(probe.mutex);
+        for (; shown < now_shown && shown < probe.sent.size(); ++shown)
+          latency_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - probe.sent[shown]).count());
+        if (static_cast<int>(latency_ms.size()) >= o.bench_latency) break;
+      }
+      if (o.bench_frames > 0) {
+        bench_ms.push_back(app.frame_ms);
+        if (static_cast<int>(bench_ms.size()) >= o.bench_frames) break;
+        continue;  // measure at full speed
+      }
+      // Pace to ~60 frames a second, waking early when a live event arrives.
+      const double left = 16.0 - ms_since(t_frame);
+      if (left > 1) {
+        if (app.server) app.session.take(app.server->poll(static_cast<int>(left)));
+        else std::this_thread::sleep_for(std::chrono::microseconds(static_cast<int>(left * 1000)));
+      }
+    }
+    if (!bench_ms.empty()) {
+      timespec cpu1{};
+      clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu1);
+      const double cpu_ms = (cpu1.tv_sec - cpu0.tv_sec) * 1e3 + (cpu1.tv_nsec - cpu0.tv_nsec) / 1e6;
+      double ui = 0;
+      for (double v : ui_ms) ui += v;
+      std::printf("bench: per frame: %.2f ms of CPU in this process (all threads, GL included), %.2f ms building "
+                  "the UI (core + ImGui)\n", cpu_ms / bench_ms.size(), ui / ui_ms.size());
+      std::sort(bench_ms.begin(), bench_ms.end());
+      double sum = 0;
+      for (double v : bench_ms) sum += v;
+      std::printf("bench: %zu frames at %dx%d, %zu events loaded: mean %.2f ms, median %.2f ms, p95 %.2f ms, max %.2f ms\n",
+                  bench_ms.size(), o.width, o.height, app.session.total_events(), sum / bench_ms.size(),
+                  bench_ms[bench_ms.size() / 2], bench_ms[bench_ms.size() * 95 / 100], bench_ms.back());
+    }
+
+    if (probe.thread.joinable()) probe.thread.join();
+    if (!latency_ms.empty()) {
+      std::sort(latency_ms.begin(), latency_ms.end());
+      double sum = 0;
+      for (double v : latency_ms) sum += v;
+      std::printf("latency: %zu events, sent -> drawn and presented: mean %.1f ms, median %.1f ms, max %.1f ms\n",
+                  latency_ms.size(), sum / latency_ms.size(), latency_ms[latency_ms.size() / 2], latency_ms.back());
+    }
+
+    // --- shutdown ------------------------------------------------------------------------
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+    glfwDestroyWindow(window);
+    glfwTerminate();
+  }
+  while (app.launcher.running() && g_stop == false) {  // a launched run: let it finish, keep its output
+    app.launcher.poll();
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  app.launcher.poll();
+  if (o.summary) {
+    if (o.launch > 0) std::printf("launched run output:\n%s", app.launcher.output().c_str());
+    std::printf("%s", app.session.summary().c_str());
+    for (const auto& n : app.session.notes()) std::printf("note: %s\n", n.c_str());
+  }
+  return rc;
+}

@@ -1,0 +1,306 @@
+// Playback bar, ring view, buffer view, status line and the window layout.
+#include "views.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace ringlab::viz {
+namespace {
+constexpr ImGuiWindowFlags kPane = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
+const ImU32 kText = IM_COL32(230, 230, 235, 255);
+const ImU32 kDim = IM_COL32(120, 120, 130, 255);
+
+int frame_count(App& app) {
+  Run* run = app.session.current();
+  return run ? static_cast<int>(run->timeline.frames().size()) : 0;
+}
+
+std::string short_number(double v) {
+  char buf[32];
+  if (std::fabs(v) >= 1e6 || (std::fabs(v) < 1e-2 && v != 0)) std::snprintf(buf, sizeof buf, "%.3g", v);
+  else if (v == std::floor(v)) std::snprintf(buf, sizeof buf, "%.0f", v);
+  else std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+}  // namespace
+
+void handle_keys(App& app) {
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput) return;
+  Playback& p = app.playback;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
+    p.follow_live = false;
+    p.toggle();
+  }
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) p.step(+1, frame_count(app));
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) p.step(-1, frame_count(app));
+  for (ImWchar c : io.InputQueueCharacters) {
+    if (c == '+' || c == '=') p.faster();
+    if (c == '-' || c == '_') p.slower();
+  }
+}
+
+void draw_playback_bar(App& app) {
+  Playback& p = app.playback;
+  Run* run = app.session.current();
+  const int frames = frame_count(app);
+  if (ImGui::Button("|<")) p.step(-frames, frames);
+  ImGui::SameLine();
+  if (ImGui::Button("<")) p.step(-1, frames);
+  ImGui::SameLine();
+  if (ImGui::Button(p.playing ? "pause" : "play ")) {
+    p.follow_live = false;
+    p.toggle();
+  }
+  ImGui::SameLine();
+  if (ImGui::Button(">")) p.step(+1, frames);
+  ImGui::SameLine();
+  if (ImGui::Button(">|")) p.step(frames, frames);
+  ImGui::SameLine();
+  ImGui::Text("speed %gx", p.speed);
+  ImGui::SameLine();
+  if (ImGui::Button("-")) p.slower();
+  ImGui::SameLine();
+  if (ImGui::Button("+")) p.faster();
+  ImGui::SameLine();
+  ImGui::Checkbox("time", &p.time_mode);
+  ImGui::SameLine();
+  ImGui::Checkbox("follow live", &p.follow_live);
+  if (!app.session.runs().empty()) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(std::max(120.0f, ImGui::GetContentRegionAvail().x));
+    const std::string label = run ? run->name : "";
+    if (ImGui::BeginCombo("##run", label.c_str())) {
+      for (int i = 0; i < static_cast<int>(app.session.runs().size()); ++i)
+        if (ImGui::Selectable(app.session.runs()[i]->name.c_str(), i == app.session.current_index())) {
+          app.session.select(i);
+          p.pos = 0;
+        }
+      ImGui::EndCombo();
+    }
+  }
+  if (!run || frames == 0) {
+    ImGui::TextColored(ImVec4(0.6f, 0.6f, 0.6f, 1), "no steps yet: open a trace, or start a lesson with --viz");
+    return;
+  }
+  ImGui::SetNextItemWidth(-1);
+  if (p.time_mode) {
+    float t = static_cast<float>(p.t);
+    const float t0 = static_cast<float>(run->timeline.t_min()), t1 = static_cast<float>(run->timeline.t_max());
+    if (ImGui::SliderFloat("##time", &t, t0, std::max(t1, t0 + 1), "t = %.1f us")) {
+      p.t = t;
+      p.follow_live = false;
+    }
+  } else {
+    float pos = static_cast<float>(p.pos);
+    const int f = std::clamp(static_cast<int>(pos), 0, frames - 1);
+    const std::string label =
+        "step " + std::to_string(f) + "/" + std::to_string(frames - 1) + ": " + run->timeline.frames()[f].label();
+    if (ImGui::SliderFloat("##step", &pos, 0, static_cast<float>(frames) - 0.001f, label.c_str())) {
+      p.pos = pos;
+      p.follow_live = false;
+    }
+  }
+}
+
+void draw_ring_view(App& app) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 p0 = ImGui::GetCursorScreenPos();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  Run* run = app.session.current();
+  if (!run) {
+    ImGui::TextDisabled("no run open");
+    return;
+  }
+  const int n = run->header.ranks;
+  const float legend_h = ImGui::GetTextLineHeightWithSpacing();
+  const float margin = n > 32 ? 16.0f : 0.0f;  // room for rank numbers outside the circle
+  const float x0 = p0.x + margin, y0 = p0.y + legend_h + margin, x1 = p0.x + avail.x - margin,
+              y1 = p0.y + avail.y - margin;
+  app.ring = ring_layout(n, x0, y0, x1, y1);
+  app.ring_rect[0] = x0, app.ring_rect[1] = y0, app.ring_rect[2] = x1, app.ring_rect[3] = y1;
+  const RingLayout& L = app.ring;
+
+  // Legend: what the colours mean.
+  float lx = p0.x;
+  for (const char* phase : {"reduce-scatter", "allgather", "forward", "backward"}) {
+    dl->AddRectFilled(ImVec2(lx, p0.y + 3), ImVec2(lx + 12, p0.y + 13), im_colour(phase_colour(phase)));
+    dl->AddText(ImVec2(lx + 16, p0.y), kText, phase);
+    lx += 22 + ImGui::CalcTextSize(phase).x;
+  }
+
+  // The ring's edges, faint: the path every ring step uses.
+  if (n > 1)
+    for (int r = 0; r < n; ++r) {
+      const Vec2 a = L.ranks[r], b = L.ranks[(r + 1) % n];
+      dl->AddLine(ImVec2(a.x, a.y), ImVec2(b.x, b.y), IM_COL32(70, 70, 80, 255), 1.0f);
+    }
+  std::vector<MoveAt> moves = app.playback.time_mode ? run->timeline.moves_at_time(app.playback.t)
+                                                     : run->timeline.moves_at(app.playback.pos);
+  // The edges in use at this step, in their phase's colour.
+  for (const auto& m : moves) {
+    const Vec2 a = L.ranks[m.move->src], b = L.ranks[m.move->dst];
+    dl->AddLine(ImVec2(a.x, a.y), ImVec2(b.x, b.y), im_colour(phase_colour(m.move->phase), 110), 2.0f);
+  }
+  // Ranks.
+  for (int r = 0; r < n; ++r) {
+    const Vec2 c = L.ranks[r];
+    dl->AddCircleFilled(ImVec2(c.x, c.y), L.node_radius, IM_COL32(45, 48, 60, 255), 24);
+    dl->AddCircle(ImVec2(c.x, c.y), L.node_radius, IM_COL32(160, 165, 185, 255), 24, 1.5f);
+    char label[16];
+    std::snprintf(label, sizeof label, "%d", r);
+    const ImVec2 ts = ImGui::CalcTextSize(label);
+    if (ImGui::CalcTextSize(std::to_string(n - 1).c_str()).x <= 2 * L.node_radius) {
+      dl->AddText(ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), kText, label);
+    } else if (r % 4 == 0) {  // many ranks: every 4th number, outside the circle
+      const float dx = c.x - L.center.x, dy = c.y - L.center.y, k = (L.radius + L.node_radius + 10) / L.radius;
+      dl->AddText(ImVec2(L.center.x + dx * k - ts.x / 2, L.center.y + dy * k - ts.y / 2), kText, label);
+    }
+  }
+  // Chunks on the move: a box in the phase's colour, labelled with the chunk index.
+  for (const auto& m : moves) {
+    const Vec2 c = move_point(L, m.move->src, m.move->dst, m.frac);
+    const ImVec2 a(c.x - L.box.x / 2, c.y - L.box.y / 2), b(c.x + L.box.x / 2, c.y + L.box.y / 2);
+    dl->AddRectFilled(a, b, im_colour(phase_colour(m.move->phase)), 3.0f);
+    dl->AddRect(a, b, IM_COL32(20, 20, 25, 255), 3.0f);
+    if (L.box.x >= 14) {
+      char label[12];
+      std::snprintf(label, sizeof label, m.move->chunk >= 0 ? "%d" : "all", m.move->chunk);
+      const ImVec2 ts = ImGui::CalcTextSize(label);
+      dl->AddText(ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), IM_COL32(15, 15, 20, 255), label);
+    }
+  }
+  ImGui::Dummy(avail);
+}
+
+void draw_buffer_view(App& app) {
+  Run* run = app.session.current();
+  if (!run || run->timeline.frames().empty()) {
+    ImGui::TextDisabled("no buffers yet");
+    return;
+  }
+  const double pos = app.playback.time_mode ? run->timeline.frame_at_time(app.playback.t) + 0.5 : app.playback.pos;
+  Buffers b = run->timeline.buffers_at(pos);
+  const int n = run->header.ranks;
+  ImGui::Text("%s, %llu elements per rank", b.coll.empty() ? "(no collective)" : b.coll.c_str(),
+              static_cast<unsigned long long>(b.count));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  // Legend.
+  {
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    const struct {
+      int k;
+      const char* text;
+    } items[] = {{1, "own data"}, {std::max(2, n / 2), "partly reduced (darker: more ranks)"}, {n, "fully reduced"}};
+    for (const auto& it : items) {
+      if (n < 3 && it.k == std::max(2, n / 2) && it.k >= n) continue;
+      dl->AddRectFilled(ImVec2(p.x, p.y + 3), ImVec2(p.x + 12, p.y + 13), im_colour(cell_colour(it.k, n)));
+      dl->AddText(ImVec2(p.x + 16, p.y), kText, it.text);
+      p.x += 28 + ImGui::CalcTextSize(it.text).x;
+    }
+    ImGui::Dummy(ImVec2(1, ImGui::GetTextLineHeightWithSpacing()));
+  }
+  if (b.rows.empty() || b.rows[0].empty()) {
+    ImGui::TextDisabled("nothing to show at this step (empty buffer)");
+    return;
+  }
+  const std::size_t cells = b.rows[0].size();
+  const float label_w = ImGui::CalcTextSize("r00 ").x;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float cell_w = std::max(3.0f, (avail.x - label_w - 4) / static_cast<float>(cells));
+  const float row_h = std::clamp((avail.y - 4) / static_cast<float>(n), 3.0f, 40.0f);
+  const float gap = cell_w > 5 && row_h > 5 ? 1.0f : 0.0f;
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  for (int r = 0; r < n; ++r) {
+    const float y = p.y + r * row_h;
+    char label[16];
+    std::snprintf(label, sizeof label, "r%d", r);
+    if (row_h >= ImGui::GetTextLineHeight() || r % 8 == 0) dl->AddText(ImVec2(p.x, y + (row_h - 13) / 2), kDim, label);
+    for (std::size_t c = 0; c < cells; ++c) {
+      const Cell& cell = b.rows[r][c];
+      const float x = p.x + label_w + c * cell_w;
+      const ImVec2 a(x + gap, y + gap), z(x + cell_w - gap, y + row_h - gap);
+      dl->AddRectFilled(a, z, im_colour(cell_colour(cell.contributions(), n)));
+      // A thicker line where a new chunk starts.
+      if (b.per_element && c > 0 && b.rows[r][c - 1].chunk != cell.chunk) dl->AddLine(ImVec2(x, y), ImVec2(x, y + row_h), kText, 2);
+      if (b.per_element && cell.has_value) {
+        const std::string v = short_number(cell.value);
+        const ImVec2 ts = ImGui::CalcTextSize(v.c_str());
+        if (ts.x + 2 < cell_w && ts.y <= row_h)
+          dl->AddText(ImVec2(x + (cell_w - ts.x) / 2, y + (row_h - ts.y) / 2), IM_COL32(10, 10, 12, 255), v.c_str());
+      }
+      if (mouse.x >= a.x && mouse.x < z.x && mouse.y >= a.y && mouse.y < z.y) {
+        std::string who;
+        for (int k = 0; k < n && k < 64; ++k)
+          if (cell.ranks >> k & 1) {
+            if (!who.empty()) who += ' ';
+            who += std::to_string(k);
+          }
+        ImGui::SetTooltip("rank %d, %s %zu (chunk %d)\nholds data of ranks: %s%s%s", r,
+                          b.per_element ? "element" : "chunk", c, cell.chunk, who.c_str(),
+                          cell.has_value ? "\nvalue " : "", cell.has_value ? short_number(cell.value).c_str() : "");
+      }
+    }
+  }
+  ImGui::Dummy(ImVec2(avail.x, row_h * n));
+}
+
+void draw_notes(App& app) {
+  for (const auto& note : app.session.notes()) ImGui::TextUnformatted(note.c_str());
+}
+
+void draw_status_line(App& app) {
+  Run* run = app.session.current();
+  const std::string last = app.session.notes().empty() ? "" : app.session.notes().back();
+  ImGui::Text("source: %s | ranks connected: %d | events: %zu | frame %.1f ms%s%s", app.source.c_str(),
+              app.session.connected(), run ? run->timeline.event_count() : std::size_t{0}, app.frame_ms,
+              last.empty() ? "" : " | ", last.c_str());
+}
+
+void draw_app(App& app, float width, float height) {
+  const float bar_h = 64, status_h = 28;
+  const float bottom_h = std::clamp(height * 0.32f, 150.0f, 320.0f);
+  const float mid_h = std::max(100.0f, height - bar_h - bottom_h - status_h);
+  auto pane = [](const char* name, float x, float y, float w, float h, ImGuiWindowFlags extra = 0) {
+    ImGui::SetNextWindowPos(ImVec2(x, y));
+    ImGui::SetNextWindowSize(ImVec2(w, h));
+    return ImGui::Begin(name, nullptr, kPane | extra);
+  };
+  if (pane("Playback", 0, 0, width, bar_h, ImGuiWindowFlags_NoTitleBar)) draw_playback_bar(app);
+  ImGui::End();
+  if (pane("Ring", 0, bar_h, width * 0.5f, mid_h, ImGuiWindowFlags_NoScrollbar)) draw_ring_view(app);
+  ImGui::End();
+  if (pane("Buffers", width * 0.5f, bar_h, width * 0.5f, mid_h)) draw_buffer_view(app);
+  ImGui::End();
+  if (pane("Charts", 0, bar_h + mid_h, width, bottom_h, ImGuiWindowFlags_NoTitleBar)) {
+    if (ImGui::BeginTabBar("charts")) {
+      struct Tab {
+        const char* key;
+        const char* title;
+        void (*draw)(App&);
+      };
+      static const Tab tabs[] = {{"loss", "Loss per worker", draw_loss_plot},
+                                 {"bytes", "Bytes per rank", draw_bytes_chart},
+                                 {"pipeline", "Pipeline", draw_pipeline_chart},
+                                 {"launch", "Launch", draw_launch_panel},
+                                 {"notes", "Notes", draw_notes}};
+      for (const Tab& t : tabs) {
+        const ImGuiTabItemFlags flags = app.open_tab == t.key ? ImGuiTabItemFlags_SetSelected : 0;
+        if (ImGui::BeginTabItem(t.title, nullptr, flags)) {
+          t.draw(app);
+          ImGui::EndTabItem();
+        }
+      }
+      app.open_tab.clear();
+      ImGui::EndTabBar();
+    }
+  }
+  ImGui::End();
+  if (pane("Status", 0, height - status_h, width, status_h, ImGuiWindowFlags_NoTitleBar)) draw_status_line(app);
+  ImGui::End();
+}
+
+}  // namespace ringlab::viz

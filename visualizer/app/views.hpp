@@ -1,0 +1,71 @@
+// The window's views, drawn with Dear ImGui's draw lists from what the visualizer core
+// computes. No GL and no GLFW here: main.cpp owns the window, and the unit tests draw these
+// views with ImGui alone (no renderer), as Dear ImGui's example_null does.
+//
+//   +---------------------------------------------------------------+
+//   | playback: |< < play > >|  speed  steps/time  scrubber  run     |
+//   +-------------------------------+-------------------------------+
+//   | ring view                     | buffer view                   |
+//   |   ranks on a circle, chunks   |   a row of cells per rank     |
+//   |   moving along the edges      |   coloured by contributions   |
+//   +-------------------------------+-------------------------------+
+//   | tabs: loss | bytes per rank | pipeline | launch | notes        |
+//   +---------------------------------------------------------------+
+//   | status: source, ranks connected, events, frame time           |
+#pragma once
+#include <imgui.h>
+
+#include <string>
+
+#include "viz/launcher.hpp"
+#include "viz/layout.hpp"
+#include "viz/playback.hpp"
+#include "viz/session.hpp"
+
+namespace ringlab::viz {
+
+struct LaunchForm {
+  int lesson = 5;
+  int np = 4;
+  char flags[256] = "--schedule --count 8 --type int32";
+  std::string error;
+};
+
+struct App {
+  Session session;
+  Playback playback;
+  Server* server = nullptr;  // live source, when listening
+  std::string source;        // for the status line
+  Launcher launcher;
+  LaunchForm form;
+  std::string mpirun, bin_dir;  // where the launch panel finds the kit
+  bool log_scale = false, show_lr = true;
+  int bytes_coll = 0;
+  bool bytes_follow = true;  // bytes chart shows the collective of the step on screen
+  double frame_ms = 0;
+  std::string open_tab;      // select this chart tab on the next frame ("loss", "bytes", ...)
+  RingLayout ring;           // as last drawn (the screenshot test reads it)
+  float ring_rect[4] = {0, 0, 0, 0};
+};
+
+// The whole window: every view laid out in a `width` x `height` screen.
+void draw_app(App& app, float width, float height);
+// Instructor keys: space play/pause, left/right step, +/- speed.
+void handle_keys(App& app);
+
+// The views, each filling the current ImGui window's remaining space.
+void draw_playback_bar(App& app);
+void draw_ring_view(App& app);
+void draw_buffer_view(App& app);
+void draw_loss_plot(App& app);
+void draw_bytes_chart(App& app);
+void draw_pipeline_chart(App& app);
+void draw_launch_panel(App& app);
+// What the launch panel's start button does: runs app.form's lesson with --viz pointing here.
+bool start_lesson(App& app);
+void draw_notes(App& app);
+void draw_status_line(App& app);
+
+inline ImU32 im_colour(Rgb c, std::uint8_t alpha = 255) { return c.abgr(alpha); }
+
+}  // namespace ringlab::viz

@@ -1,0 +1,57 @@
+// Plot data gathered from events as they arrive: metrics per rank and step (loss, lr, ...),
+// bytes each rank sent and received (per collective), and compute blocks for the pipeline chart.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "ringlab/trace.hpp"
+
+namespace ringlab::viz {
+
+struct Point {
+  double x, y;
+};
+
+struct Block {  // one stretch of computation: a row per rank, time on the x axis
+  int rank;
+  double t0, t1;
+  std::string name;  // forward, backward, ...
+  int chunk;         // microbatch
+};
+
+struct Traffic {
+  std::vector<std::uint64_t> sent, received;  // per rank
+};
+
+class Plots {
+ public:
+  explicit Plots(int ranks = 1) : ranks_(ranks) {}
+  void add(const trace::Event& e);
+  int ranks() const { return ranks_; }
+  // metric name -> rank -> points (x = step, y = value), in arrival order
+  const std::map<std::string, std::map<int, std::vector<Point>>>& metrics() const { return metrics_; }
+  const std::vector<Point>* metric(const std::string& name, int rank) const;
+  // collective name ("" = all of them) -> bytes per rank
+  const std::map<std::string, Traffic>& traffic() const { return traffic_; }
+  const std::vector<Block>& blocks() const { return blocks_; }
+  double block_t_min() const { return bt0_; }
+  double block_t_max() const { return bt1_; }
+
+ private:
+  int ranks_;
+  std::map<std::string, std::map<int, std::vector<Point>>> metrics_;
+  std::map<std::string, Traffic> traffic_;
+  std::vector<Block> blocks_;
+  double bt0_ = 0, bt1_ = 0;
+};
+
+// Axis helpers for the plots the app draws: "nice" tick steps and the value range of series.
+double nice_step(double span, int ticks);
+struct Range {
+  double lo = 0, hi = 1;
+};
+Range value_range(const std::vector<const std::vector<Point>*>& series, bool log_scale);
+
+}  // namespace ringlab::viz

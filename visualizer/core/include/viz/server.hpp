@@ -1,0 +1,74 @@
+// The live source: a TCP server that lessons started with `--viz HOST:PORT` connect to, one
+// connection per rank. Each connection carries JSON lines: the trace header (with the rank's
+// number added), then that rank's events as they are recorded.
+//
+// It never blocks and never trusts its input: sockets are non-blocking and served by poll();
+// a frame (line) longer than the limit closes that connection with a note, a line that is not
+// a valid event is refused with a note, a vanished client becomes "rank 3 disconnected".
+// It listens on 127.0.0.1 unless another address is asked for explicitly.
+#pragma once
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "ringlab/trace.hpp"
+#include "viz/trace_source.hpp"
+
+namespace ringlab::viz {
+
+struct Incoming {
+  enum class Kind { header, event, note, disconnected };
+  Kind kind = Kind::note;
+  int conn = -1;  // which connection (a number the server hands out)
+  int rank = -1;  // the rank on that connection, once its header said
+  trace::Header header;
+  trace::Event event;
+  std::string text;  // notes
+};
+
+class Server {
+ public:
+  struct Options {
+    std::string address = "127.0.0.1";
+    int port = 7777;  // 0: any free port (see port())
+    std::size_t max_frame = kMaxFrameBytes;
+    int max_connections = 2 * kMaxRanks;
+  };
+  Server() = default;
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  bool listen(const Options& options, std::string* error);
+  int port() const { return port_; }
+  const std::string& address() const { return opt_.address; }
+  // Accepts and reads whatever is waiting, for up to `timeout_ms` (0: do not wait).
+  std::vector<Incoming> poll(int timeout_ms);
+  int connections() const { return static_cast<int>(conns_.size()); }
+  void close_all();
+
+ private:
+  struct Conn {
+    int fd = -1;
+    int id = 0;
+    std::string buf;
+    bool have_header = false;
+    int rank = -1;
+    int ranks = 0;
+    std::size_t events = 0, refused = 0;
+  };
+  void read_from(Conn& c, std::vector<Incoming>& out, bool& close_it);
+  void take_line(Conn& c, std::string_view line, std::vector<Incoming>& out, bool& close_it);
+  std::string who(const Conn& c) const;
+
+  Options opt_;
+  int listen_fd_ = -1;
+  int port_ = 0;
+  int next_id_ = 0;
+  std::vector<Conn> conns_;
+};
+
+// "HOST:PORT" -> host and port; false (with a reason) when it is not that.
+bool parse_host_port(const std::string& text, std::string& host, int& port, std::string* error);
+
+}  // namespace ringlab::viz

@@ -1,0 +1,119 @@
+#include "viz/launcher.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <sstream>
+
+namespace ringlab::viz {
+
+bool lesson_command(const std::string& mpirun, const std::string& bin_dir, int lesson, int np,
+                    const std::string& flags, const std::string& viz_address, std::vector<std::string>& argv,
+                    std::string* error) {
+  auto fail = [&](const std::string& why) {
+    if (error) *error = why;
+    return false;
+  };
+  if (lesson < 1 || lesson > 99) return fail("lesson " + std::to_string(lesson) + ": give a number 1..99");
+  if (np < 1 || np > 64) return fail("np " + std::to_string(np) + ": give 1..64 ranks");
+  char name[16];
+  std::snprintf(name, sizeof name, "lesson_%02d", lesson);
+  const std::string bin = bin_dir + "/" + name;
+  struct stat st {};
+  if (stat(bin.c_str(), &st) != 0) return fail(bin + " is not built");
+  argv = {mpirun, "-np", std::to_string(np), bin};
+  std::istringstream words(flags);
+  for (std::string w; words >> w;) argv.push_back(w);
+  if (!viz_address.empty()) argv.insert(argv.end(), {"--viz", viz_address});
+  return true;
+}
+
+Launcher::~Launcher() {
+  stop();
+  if (pid_ > 0) waitpid(pid_, nullptr, 0);
+  if (fd_ >= 0) close(fd_);
+}
+
+bool Launcher::start(const std::vector<std::string>& argv, std::string* error) {
+  if (running()) {
+    if (error) *error = "a run is still going; stop it first";
+    return false;
+  }
+  if (argv.empty()) {
+    if (error) *error = "nothing to run";
+    return false;
+  }
+  int pipefd[2];
+  if (pipe(pipefd) != 0) {
+    if (error) *error = std::string("pipe: ") + std::strerror(errno);
+    return false;
+  }
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  const pid_t pid = fork();
+  if (pid < 0) {
+    if (error) *error = std::string("fork: ") + std::strerror(errno);
+    close(pipefd[0]);
+    close(pipefd[1]);
+    return false;
+  }
+  if (pid == 0) {  // the child: own process group (so stop() reaches mpirun's ranks), output to the pipe
+    setpgid(0, 0);
+    dup2(pipefd[1], STDOUT_FILENO);
+    dup2(pipefd[1], STDERR_FILENO);
+    close(pipefd[0]);
+    close(pipefd[1]);
+    execvp(args[0], args.data());
+    std::fprintf(stderr, "cannot run %s: %s\n", args[0], std::strerror(errno));
+    _exit(127);
+  }
+  close(pipefd[1]);
+  fd_ = pipefd[0];
+  fcntl(fd_, F_SETFL, fcntl(fd_, F_GETFL, 0) | O_NONBLOCK);
+  pid_ = pid;
+  exit_code_ = -1;
+  output_.clear();
+  for (const auto& a : argv) output_ += (output_.empty() ? "$ " : " ") + a;
+  output_ += "\n";
+  return true;
+}
+
+void Launcher::poll() {
+  if (fd_ >= 0) {
+    char buf[4096];
+    for (;;) {
+      const ssize_t n = read(fd_, buf, sizeof buf);
+      if (n > 0) {
+        output_.append(buf, static_cast<std::size_t>(n));
+        continue;
+      }
+      if (n == 0) {
+        close(fd_);
+        fd_ = -1;
+      }
+      break;
+    }
+    if (output_.size() > (1 << 20)) output_.erase(0, output_.size() - (1 << 19));  // keep the tail
+  }
+  if (pid_ > 0) {
+    int status = 0;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+      pid_ = -1;
+      output_ += "[exited with code " + std::to_string(exit_code_) + "]\n";
+    }
+  }
+}
+
+void Launcher::stop() {
+  if (pid_ > 0) kill(-pid_, SIGTERM);
+}
+
+}  // namespace ringlab::viz

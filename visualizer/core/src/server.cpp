@@ -1,0 +1,229 @@
+#include "viz/server.hpp"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <nlohmann/json.hpp>
+
+namespace ringlab::viz {
+namespace {
+constexpr std::size_t kMaxRefusedBeforeClose = 1000;  // a client that only sends garbage goes
+constexpr std::size_t kRefusalNotes = 5;              // notes per connection, then silence
+
+void set_nonblocking(int fd) { fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK); }
+
+Incoming note(int conn, int rank, std::string text) {
+  Incoming in;
+  in.kind = Incoming::Kind::note;
+  in.conn = conn;
+  in.rank = rank;
+  in.text = std::move(text);
+  return in;
+}
+}  // namespace
+
+bool parse_host_port(const std::string& text, std::string& host, int& port, std::string* error) {
+  const auto colon = text.rfind(':');
+  auto fail = [&] {
+    if (error) *error = "'" + text + "': expected HOST:PORT with PORT in 1..65535, e.g. 127.0.0.1:7777";
+    return false;
+  };
+  if (colon == std::string::npos || colon == 0 || colon + 1 == text.size()) return fail();
+  host = text.substr(0, colon);
+  const std::string p = text.substr(colon + 1);
+  if (p.size() > 5 || p.find_first_not_of("0123456789") != std::string::npos) return fail();
+  port = std::stoi(p);
+  if (port < 1 || port > 65535) return fail();
+  return true;
+}
+
+Server::~Server() {
+  close_all();
+  if (listen_fd_ >= 0) ::close(listen_fd_);
+}
+
+void Server::close_all() {
+  for (auto& c : conns_) ::close(c.fd);
+  conns_.clear();
+}
+
+bool Server::listen(const Options& options, std::string* error) {
+  opt_ = options;
+  auto fail = [&](const std::string& what) {
+    if (error) *error = what + " " + opt_.address + ":" + std::to_string(opt_.port) + ": " + std::strerror(errno);
+    if (listen_fd_ >= 0) ::close(listen_fd_);
+    listen_fd_ = -1;
+    return false;
+  };
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(opt_.port));
+  if (opt_.port < 0 || opt_.port > 65535 || inet_pton(AF_INET, opt_.address.c_str(), &addr.sin_addr) != 1) {
+    if (error) *error = "cannot listen on '" + opt_.address + ":" + std::to_string(opt_.port) +
+                        "': give an IPv4 address and a port in 0..65535";
+    return false;
+  }
+  listen_fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (listen_fd_ < 0) return fail("socket for");
+  int yes = 1;
+  setsockopt(listen_fd_, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  if (::bind(listen_fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) return fail("cannot bind");
+  if (::listen(listen_fd_, 128) != 0) return fail("cannot listen on");
+  set_nonblocking(listen_fd_);
+  socklen_t len = sizeof addr;
+  getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&addr), &len);
+  port_ = ntohs(addr.sin_port);
+  return true;
+}
+
+std::string Server::who(const Conn& c) const {
+  return c.rank >= 0 ? "rank " + std::to_string(c.rank) : "connection " + std::to_string(c.id);
+}
+
+std::vector<Incoming> Server::poll(int timeout_ms) {
+  std::vector<Incoming> out;
+  if (listen_fd_ < 0) return out;
+  std::vector<pollfd> fds;
+  fds.push_back({listen_fd_, POLLIN, 0});
+  for (const auto& c : conns_) fds.push_back({c.fd, POLLIN, 0});
+  if (::poll(fds.data(), fds.size(), timeout_ms) <= 0) return out;
+
+  std::vector<int> to_close;
+  for (std::size_t i = 1; i < fds.size(); ++i) {
+    if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+    bool close_it = false;
+    read_from(conns_[i - 1], out, close_it);
+    if (close_it) to_close.push_back(static_cast<int>(i - 1));
+  }
+  for (auto it = to_close.rbegin(); it != to_close.rend(); ++it) {
+    ::close(conns_[*it].fd);
+    conns_.erase(conns_.begin() + *it);
+  }
+  if (fds[0].revents & POLLIN) {
+    for (;;) {
+      const int fd = ::accept(listen_fd_, nullptr, nullptr);
+      if (fd < 0) break;
+      if (static_cast<int>(conns_.size()) >= opt_.max_connections) {
+        out.push_back(note(-1, -1, "refused a connection: already " + std::to_string(conns_.size()) + " open"));
+        ::close(fd);
+        continue;
+      }
+      set_nonblocking(fd);
+      Conn c;
+      c.fd = fd;
+      c.id = next_id_++;
+      conns_.push_back(std::move(c));
+    }
+  }
+  return out;
+}
+
+void Server::read_from(Conn& c, std::vector<Incoming>& out, bool& close_it) {
+  char chunk[64 * 1024];
+  // Read what is there now, up to a budget so one chatty rank cannot starve the window.
+  for (int rounds = 0; rounds < 64 && !close_it; ++rounds) {
+    const ssize_t n = ::recv(c.fd, chunk, sizeof chunk, 0);
+    if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
+      if (!c.buf.empty()) out.push_back(note(c.id, c.rank, who(c) + ": its last frame was cut off, dropped"));
+      Incoming gone = note(c.id, c.rank, who(c) + " disconnected after " + std::to_string(c.events) + " events");
+      gone.kind = Incoming::Kind::disconnected;
+      out.push_back(std::move(gone));
+      close_it = true;
+      return;
+    }
+    if (n < 0) return;  // nothing more for now
+    c.buf.append(chunk, static_cast<std::size_t>(n));
+    std::size_t start = 0, nl;
+    while (!close_it && (nl = c.buf.find('\n', start)) != std::string::npos) {
+      take_line(c, std::string_view(c.buf).substr(start, nl - start), out, close_it);
+      start = nl + 1;
+    }
+    c.buf.erase(0, start);
+    if (!close_it && c.buf.size() > opt_.max_frame) {
+      out.push_back(note(c.id, c.rank,
+                         who(c) + ": frame longer than " + std::to_string(opt_.max_frame) + " bytes refused; closed"));
+      close_it = true;
+    }
+  }
+  if (close_it) {
+    Incoming gone = note(c.id, c.rank, who(c) + " disconnected after " + std::to_string(c.events) + " events");
+    gone.kind = Incoming::Kind::disconnected;
+    if (out.empty() || out.back().kind != Incoming::Kind::disconnected) out.push_back(std::move(gone));
+  }
+}
+
+void Server::take_line(Conn& c, std::string_view line, std::vector<Incoming>& out, bool& close_it) {
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  if (line.empty()) return;
+  if (line.size() > opt_.max_frame) {
+    out.push_back(note(c.id, c.rank,
+                       who(c) + ": frame longer than " + std::to_string(opt_.max_frame) + " bytes refused; closed"));
+    close_it = true;
+    return;
+  }
+  auto refuse = [&](const std::string& why) {
+    ++c.refused;
+    if (c.refused <= kRefusalNotes) out.push_back(note(c.id, c.rank, who(c) + ": frame refused: " + why));
+    if (c.refused >= kMaxRefusedBeforeClose) {
+      out.push_back(note(c.id, c.rank, who(c) + ": too many bad frames; closed"));
+      close_it = true;
+    }
+  };
+  if (!c.have_header) {
+    std::string err;
+    auto h = trace::decode_header(line, &err);
+    if (!h) {
+      out.push_back(note(c.id, -1, who(c) + ": not a ringlab trace stream (" + err + "); closed"));
+      close_it = true;
+      return;
+    }
+    if (h->ranks > kMaxRanks) {
+      out.push_back(note(c.id, -1, who(c) + ": " + std::to_string(h->ranks) + " ranks; the visualizer draws 1 to " +
+                                       std::to_string(kMaxRanks) + "; closed"));
+      close_it = true;
+      return;
+    }
+    // The live stream adds the sender's rank to the header (a field plain files do not have).
+    auto j = nlohmann::json::parse(line, nullptr, false);
+    int rank = -1;
+    if (j.is_object() && j.contains("rank") && j["rank"].is_number_integer()) rank = j["rank"].get<int>();
+    if (rank < 0 || rank >= h->ranks) {
+      out.push_back(note(c.id, -1, who(c) + ": header without a valid 'rank' (0.." + std::to_string(h->ranks - 1) +
+                                       "); closed"));
+      close_it = true;
+      return;
+    }
+    c.have_header = true;
+    c.rank = rank;
+    c.ranks = h->ranks;
+    Incoming in;
+    in.kind = Incoming::Kind::header;
+    in.conn = c.id;
+    in.rank = rank;
+    in.header = *h;
+    out.push_back(std::move(in));
+    return;
+  }
+  std::string err;
+  auto e = trace::decode_event(line, &err);
+  if (!e) return refuse(err);
+  if (e->rank != c.rank) return refuse("event of rank " + std::to_string(e->rank) + " on rank " +
+                                       std::to_string(c.rank) + "'s connection");
+  if (e->peer >= c.ranks) return refuse("peer " + std::to_string(e->peer) + " outside 0.." +
+                                        std::to_string(c.ranks - 1));
+  ++c.events;
+  Incoming in;
+  in.kind = Incoming::Kind::event;
+  in.conn = c.id;
+  in.rank = c.rank;
+  in.event = std::move(*e);
+  out.push_back(std::move(in));
+}
+
+}  // namespace ringlab::viz
