@@ -2,7 +2,7 @@
 //
 // Every rank holds the WHOLE model. Each global batch is cut into disjoint per-rank parts; each
 // rank computes the gradient of the mean loss over its own part; the gradients are averaged
-// with the ring allreduce of lesson 05; then every rank takes the same optimizer step, so the
+// with the ring allreduce (lesson 05's ring, in the kit's fast version); then every rank takes the same optimizer step, so the
 // replicas stay identical, bit for bit. That is Horovod's DistributedOptimizer:
 //
 //   global batch (B examples)     rank 0          rank 1          rank 2
@@ -22,7 +22,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "ring_allreduce.hpp"
 #include "ringlab/ringlab.hpp"
 
 namespace lesson06 {
@@ -56,8 +55,10 @@ inline Part my_part(int global_batch, int rank, int size) {
 // ---- averaging the gradients -------------------------------------------------------------
 // Sum every rank's gradient with the ring allreduce (in place), then divide by the number of
 // ranks: the mean over ranks of per-rank mean gradients = the mean over the global batch.
+// ring_allreduce_fast is lesson 05's ring (same schedule, same result on every rank), with
+// segments and pipelining (core/include/ringlab/allreduce.hpp).
 inline void average_gradients(ringlab::Communicator& comm, View<float> grad) {
-  lesson05::ring_allreduce<float>(comm, grad, grad);
+  ringlab::ring_allreduce_fast<float>(comm, grad, grad);
   const float inv = 1.0f / static_cast<float>(comm.size());
   for (float& g : grad) g *= inv;
 }
