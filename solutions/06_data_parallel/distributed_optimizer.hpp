@@ -2,8 +2,8 @@
 //
 // Every rank holds the WHOLE model. Each global batch is cut into disjoint per-rank parts; each
 // rank computes the gradient of the mean loss over its own part; the gradients are averaged
-// with the ring allreduce (lesson 05's ring, in the kit's fast version); then every rank takes the same optimizer step, so the
-// replicas stay identical, bit for bit. That is Horovod's DistributedOptimizer:
+// with the ring allreduce (lesson 05's ring, in the kit's fast version); then every rank takes the same
+// optimizer step, so the replicas stay identical, bit for bit. That is Horovod's DistributedOptimizer:
 //
 //   global batch (B examples)     rank 0          rank 1          rank 2
 //   [ e0 .. e(b-1) | eb .. | .. ]  ->  part 0  ->  g0   part 1 -> g1   part 2 -> g2
