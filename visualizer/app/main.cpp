@@ -6,23 +6,22 @@
 //   ringlab-viz --listen [--port 7777]          live: lessons run with --viz 127.0.0.1:7777
 //   ringlab-viz --replay TRACE --at 3 --screenshot out.png    render one frame and exit
 #include <GLFW/glfw3.h>
+#include <arpa/inet.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
+#include <netinet/in.h>
 #include <stb_image_write.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-
 #include <CLI/CLI.hpp>
-#include <mutex>
 #include <atomic>
 #include <chrono>
-#include <ctime>
 #include <csignal>
 #include <cstdio>
+#include <ctime>
+#include <mutex>
 #include <thread>
 
 #include "views.hpp"
@@ -48,7 +47,9 @@ struct Options {
   double at = -1, max_seconds = 0;
 };
 
-double ms_since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+double ms_since(Clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
 
 // Reads the back buffer and writes it as a PNG (top row first, as image files want it).
 bool write_png(const std::string& path, int w, int h) {
@@ -58,7 +59,8 @@ bool write_png(const std::string& path, int w, int h) {
   glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, px.data());
   std::vector<unsigned char> flipped(px.size());
   for (int y = 0; y < h; ++y)
-    std::copy_n(&px[static_cast<std::size_t>(h - 1 - y) * w * 3], w * 3, &flipped[static_cast<std::size_t>(y) * w * 3]);
+    std::copy_n(&px[static_cast<std::size_t>(h - 1 - y) * w * 3], w * 3,
+                &flipped[static_cast<std::size_t>(y) * w * 3]);
   return stbi_write_png(path.c_str(), w, h, 3, flipped.data(), w * 3) != 0;
 }
 
@@ -93,7 +95,8 @@ struct LatencyProbe {
       inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
       if (connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) return;
       auto put = [&](const std::string& s) { return send(fd, s.data(), s.size(), MSG_NOSIGNAL) > 0; };
-      put("{\"format\":\"ringlab-trace\",\"version\":1,\"ranks\":2,\"program\":\"latency-probe\",\"args\":\"\","
+      put("{\"format\":\"ringlab-trace\",\"version\":1,\"ranks\":2,\"program\":\"latency-probe\",\"args\":"
+          "\"\","
           "\"rank\":0}\n");
       for (int i = 0; i < count; ++i) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -121,8 +124,10 @@ struct LatencyProbe {
 int run_headless(App& app, const Options& o) {
   const auto start = Clock::now();
   while (!done(app, o, start)) {
-    if (app.server) app.session.take(app.server->poll(50));
-    else std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (app.server)
+      app.session.take(app.server->poll(50));
+    else
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
     app.launcher.poll();
   }
   return 0;
@@ -131,10 +136,12 @@ int run_headless(App& app, const Options& o) {
 
 int main(int argc, char** argv) {
   Options o;
-  CLI::App cli{"ringlab-viz — watch a ringlab run: chunks moving around the ring, buffers, loss, bytes, pipeline"};
+  CLI::App cli{
+      "ringlab-viz — watch a ringlab run: chunks moving around the ring, buffers, loss, bytes, pipeline"};
   cli.add_option("trace", o.traces, "Trace files to replay (written by a lesson run with --trace FILE)");
   cli.add_option("--replay", o.replay, "A trace file to replay (same as giving it as an argument)");
-  cli.add_flag("--listen", o.listen, "Accept live runs: lessons started with --viz ADDRESS:PORT stream to it");
+  cli.add_flag("--listen", o.listen,
+               "Accept live runs: lessons started with --viz ADDRESS:PORT stream to it");
   cli.add_option("--port", o.port, "Port to listen on (0: any free port, printed at start)")
       ->capture_default_str()
       ->check(CLI::Range(0, 65535));
@@ -151,11 +158,14 @@ int main(int argc, char** argv) {
   cli.add_option("--height", o.height, "Window height")->capture_default_str()->check(CLI::Range(240, 4320));
   cli.add_flag("--summary-on-exit", o.summary, "Print every run's event count per rank when exiting");
   cli.add_flag("--quit-when-done", o.quit_when_done, "Exit once a live run's ranks have all disconnected");
-  cli.add_flag("--headless", o.headless, "No window: receive live runs only (with --summary-on-exit, for tests)");
+  cli.add_flag("--headless", o.headless,
+               "No window: receive live runs only (with --summary-on-exit, for tests)");
   cli.add_option("--max-seconds", o.max_seconds, "Exit after this many seconds (tests)");
-  cli.add_option("--bench-frames", o.bench_frames, "Render this many frames while playing, print frame times, exit");
-  cli.add_option("--bench-latency", o.bench_latency,
-                 "With --listen: send this many events from a test client, print send-to-screen latency, exit");
+  cli.add_option("--bench-frames", o.bench_frames,
+                 "Render this many frames while playing, print frame times, exit");
+  cli.add_option(
+      "--bench-latency", o.bench_latency,
+      "With --listen: send this many events from a test client, print send-to-screen latency, exit");
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -204,8 +214,8 @@ int main(int argc, char** argv) {
     app.server = &server;
     app.source = "live " + o.address + ":" + std::to_string(server.port());
     app.playback.follow_live = true;
-    std::printf("ringlab-viz: listening on %s:%d (run a lesson with --viz %s:%d)\n", o.address.c_str(), server.port(),
-                o.address.c_str(), server.port());
+    std::printf("ringlab-viz: listening on %s:%d (run a lesson with --viz %s:%d)\n", o.address.c_str(),
+                server.port(), o.address.c_str(), server.port());
     std::fflush(stdout);
   }
 
@@ -230,7 +240,8 @@ int main(int argc, char** argv) {
   } else {
     // --- setup: window, GL context, ImGui -------------------------------------------------
     if (!glfwInit()) {
-      std::fprintf(stderr, "ringlab-viz: error: no display (is $DISPLAY set? try xvfb-run -a, or --headless)\n");
+      std::fprintf(stderr,
+                   "ringlab-viz: error: no display (is $DISPLAY set? try xvfb-run -a, or --headless)\n");
       return 3;
     }
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
@@ -308,7 +319,8 @@ int main(int argc, char** argv) {
         const std::size_t now_shown = app.session.total_events();
         std::lock_guard<std::mutex> lock(probe.mutex);
         for (; shown < now_shown && shown < probe.sent.size(); ++shown)
-          latency_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - probe.sent[shown]).count());
+          latency_ms.push_back(
+              std::chrono::duration<double, std::milli>(Clock::now() - probe.sent[shown]).count());
         if (static_cast<int>(latency_ms.size()) >= o.bench_latency) break;
       }
       if (o.bench_frames > 0) {
@@ -319,8 +331,10 @@ int main(int argc, char** argv) {
       // Pace to ~60 frames a second, waking early when a live event arrives.
       const double left = 16.0 - ms_since(t_frame);
       if (left > 1) {
-        if (app.server) app.session.take(app.server->poll(static_cast<int>(left)));
-        else std::this_thread::sleep_for(std::chrono::microseconds(static_cast<int>(left * 1000)));
+        if (app.server)
+          app.session.take(app.server->poll(static_cast<int>(left)));
+        else
+          std::this_thread::sleep_for(std::chrono::microseconds(static_cast<int>(left * 1000)));
       }
     }
     if (!bench_ms.empty()) {
@@ -329,14 +343,18 @@ int main(int argc, char** argv) {
       const double cpu_ms = (cpu1.tv_sec - cpu0.tv_sec) * 1e3 + (cpu1.tv_nsec - cpu0.tv_nsec) / 1e6;
       double ui = 0;
       for (double v : ui_ms) ui += v;
-      std::printf("bench: per frame: %.2f ms of CPU in this process (all threads, GL included), %.2f ms building "
-                  "the UI (core + ImGui)\n", cpu_ms / bench_ms.size(), ui / ui_ms.size());
+      std::printf(
+          "bench: per frame: %.2f ms of CPU in this process (all threads, GL included), %.2f ms building "
+          "the UI (core + ImGui)\n",
+          cpu_ms / bench_ms.size(), ui / ui_ms.size());
       std::sort(bench_ms.begin(), bench_ms.end());
       double sum = 0;
       for (double v : bench_ms) sum += v;
-      std::printf("bench: %zu frames at %dx%d, %zu events loaded: mean %.2f ms, median %.2f ms, p95 %.2f ms, max %.2f ms\n",
-                  bench_ms.size(), o.width, o.height, app.session.total_events(), sum / bench_ms.size(),
-                  bench_ms[bench_ms.size() / 2], bench_ms[bench_ms.size() * 95 / 100], bench_ms.back());
+      std::printf(
+          "bench: %zu frames at %dx%d, %zu events loaded: mean %.2f ms, median %.2f ms, p95 %.2f ms, max "
+          "%.2f ms\n",
+          bench_ms.size(), o.width, o.height, app.session.total_events(), sum / bench_ms.size(),
+          bench_ms[bench_ms.size() / 2], bench_ms[bench_ms.size() * 95 / 100], bench_ms.back());
     }
 
     if (probe.thread.joinable()) probe.thread.join();
@@ -344,8 +362,9 @@ int main(int argc, char** argv) {
       std::sort(latency_ms.begin(), latency_ms.end());
       double sum = 0;
       for (double v : latency_ms) sum += v;
-      std::printf("latency: %zu events, sent -> drawn and presented: mean %.1f ms, median %.1f ms, max %.1f ms\n",
-                  latency_ms.size(), sum / latency_ms.size(), latency_ms[latency_ms.size() / 2], latency_ms.back());
+      std::printf(
+          "latency: %zu events, sent -> drawn and presented: mean %.1f ms, median %.1f ms, max %.1f ms\n",
+          latency_ms.size(), sum / latency_ms.size(), latency_ms[latency_ms.size() / 2], latency_ms.back());
     }
 
     // --- shutdown ------------------------------------------------------------------------

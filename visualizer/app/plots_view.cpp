@@ -19,10 +19,14 @@ std::string fmt(double v) {
 }
 std::string bytes_text(double v) {
   char b[32];
-  if (v >= 1e9) std::snprintf(b, sizeof b, "%.1f GB", v / 1e9);
-  else if (v >= 1e6) std::snprintf(b, sizeof b, "%.1f MB", v / 1e6);
-  else if (v >= 1e3) std::snprintf(b, sizeof b, "%.1f kB", v / 1e3);
-  else std::snprintf(b, sizeof b, "%.0f B", v);
+  if (v >= 1e9)
+    std::snprintf(b, sizeof b, "%.1f GB", v / 1e9);
+  else if (v >= 1e6)
+    std::snprintf(b, sizeof b, "%.1f MB", v / 1e6);
+  else if (v >= 1e3)
+    std::snprintf(b, sizeof b, "%.1f kB", v / 1e3);
+  else
+    std::snprintf(b, sizeof b, "%.0f B", v);
   return b;
 }
 
@@ -72,8 +76,8 @@ void draw_loss_plot(App& app) {
   auto& runs = app.session.runs();
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const Run& run = *runs[i];
-    const std::string prefix = runs.size() > 1 ? "run " + std::to_string(i) + " (np " +
-                                                     std::to_string(run.header.ranks) + ") " : "";
+    const std::string prefix =
+        runs.size() > 1 ? "run " + std::to_string(i) + " (np " + std::to_string(run.header.ranks) + ") " : "";
     for (int r = 0; r < run.header.ranks; ++r) {
       if (auto* s = run.plots.metric("loss", r); s && !s->empty())
         loss.push_back({s, prefix + "rank " + std::to_string(r), rank_colour(k++)});
@@ -82,7 +86,8 @@ void draw_loss_plot(App& app) {
     }
   }
   if (loss.empty()) {
-    ImGui::TextDisabled("no loss metrics in the open runs (the training lessons record them with trace::metric)");
+    ImGui::TextDisabled(
+        "no loss metrics in the open runs (the training lessons record them with trace::metric)");
     return;
   }
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -152,14 +157,16 @@ void draw_bytes_chart(App& app) {
   for (const auto& [name, t] : run->plots.traffic()) names.push_back(name);
   if (app.bytes_follow && !run->timeline.frames().empty()) {
     const auto& frames = run->timeline.frames();
-    const int f = app.playback.time_mode ? run->timeline.frame_at_time(app.playback.t)
-                                         : std::clamp(static_cast<int>(app.playback.pos), 0, int(frames.size()) - 1);
+    const int f = app.playback.time_mode
+                      ? run->timeline.frame_at_time(app.playback.t)
+                      : std::clamp(static_cast<int>(app.playback.pos), 0, int(frames.size()) - 1);
     for (int i = 0; i < static_cast<int>(names.size()); ++i)
       if (names[i] == frames[f].coll) app.bytes_coll = i;
   }
   app.bytes_coll = std::clamp(app.bytes_coll, 0, static_cast<int>(names.size()) - 1);
   ImGui::SetNextItemWidth(220);
-  if (ImGui::BeginCombo("collective", names[app.bytes_coll].empty() ? "all" : names[app.bytes_coll].c_str())) {
+  if (ImGui::BeginCombo("collective",
+                        names[app.bytes_coll].empty() ? "all" : names[app.bytes_coll].c_str())) {
     for (int i = 0; i < static_cast<int>(names.size()); ++i)
       if (ImGui::Selectable(names[i].empty() ? "all" : names[i].c_str(), i == app.bytes_coll)) {
         app.bytes_coll = i;
@@ -224,13 +231,15 @@ void draw_pipeline_chart(App& app) {
   auto px = [&](double t) { return x0 + static_cast<float>((t - t0) / (t1 - t0)) * (x1 - x0); };
   std::vector<double> busy(static_cast<std::size_t>(n), 0);
   for (int r = 0; r < n; ++r) {
-    dl->AddRectFilled(ImVec2(x0, y0 + r * row + 1), ImVec2(x1, y0 + (r + 1) * row - 1), IM_COL32(38, 38, 44, 255));
+    dl->AddRectFilled(ImVec2(x0, y0 + r * row + 1), ImVec2(x1, y0 + (r + 1) * row - 1),
+                      IM_COL32(38, 38, 44, 255));
     dl->AddText(ImVec2(p.x, y0 + r * row + (row - 13) / 2), kText, ("rank " + std::to_string(r)).c_str());
   }
   for (const auto& b : blocks) {
     if (b.rank < 0 || b.rank >= n) continue;
     busy[b.rank] += b.t1 - b.t0;
-    const ImVec2 a(px(b.t0), y0 + b.rank * row + 2), z(std::max(px(b.t1), px(b.t0) + 1), y0 + (b.rank + 1) * row - 2);
+    const ImVec2 a(px(b.t0), y0 + b.rank * row + 2),
+        z(std::max(px(b.t1), px(b.t0) + 1), y0 + (b.rank + 1) * row - 2);
     dl->AddRectFilled(a, z, im_colour(phase_colour(b.name)));
     if (z.x - a.x > 3) dl->AddRect(a, z, IM_COL32(20, 20, 25, 255));
     const std::string s = std::to_string(b.chunk);

@@ -43,8 +43,8 @@ struct App {
   int bytes_coll = 0;
   bool bytes_follow = true;  // bytes chart shows the collective of the step on screen
   double frame_ms = 0;
-  std::string open_tab;      // select this chart tab on the next frame ("loss", "bytes", ...)
-  RingLayout ring;           // as last drawn (the screenshot test reads it)
+  std::string open_tab;  // select this chart tab on the next frame ("loss", "bytes", ...)
+  RingLayout ring;       // as last drawn (the screenshot test reads it)
   float ring_rect[4] = {0, 0, 0, 0};
 };
 

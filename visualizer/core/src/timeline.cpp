@@ -92,14 +92,24 @@ void Timeline::rebuild() {
     for (const auto& e : by_rank_[r]) {
       int k = -1;
       switch (e.op) {
-        case Op::begin: k = current = key_id({e.call, kStartOrder, 0}); break;
-        case Op::end: k = key_id({e.call, kEndOrder, 0}); current = -1; break;
+        case Op::begin:
+          k = current = key_id({e.call, kStartOrder, 0});
+          break;
+        case Op::end:
+          k = key_id({e.call, kEndOrder, 0});
+          current = -1;
+          break;
         case Op::send:
-        case Op::recv: k = current = key_id({e.call, order_of(e.call, e.phase), e.step}); break;
+        case Op::recv:
+          k = current = key_id({e.call, order_of(e.call, e.phase), e.step});
+          break;
         case Op::reduce:
-        case Op::copy: k = current; break;  // the kit records these without a phase: they belong
-                                            // to the step whose transfer came just before
-        default: break;
+        case Op::copy:
+          k = current;
+          break;  // the kit records these without a phase: they belong
+                  // to the step whose transfer came just before
+        default:
+          break;
       }
       event_key[r].push_back(k);
     }
@@ -117,7 +127,9 @@ void Timeline::rebuild() {
     const auto& [call, order, step] = keys[sorted[f]];
     Frame& fr = frames_[f];
     fr.call = call;
-    fr.kind = order == kStartOrder ? Frame::Kind::start : order == kEndOrder ? Frame::Kind::end : Frame::Kind::transfer;
+    fr.kind = order == kStartOrder ? Frame::Kind::start
+              : order == kEndOrder ? Frame::Kind::end
+                                   : Frame::Kind::transfer;
     fr.step = fr.kind == Frame::Kind::transfer ? step : -1;
     fr.t0 = std::numeric_limits<double>::infinity();
     fr.t1 = -std::numeric_limits<double>::infinity();
@@ -169,8 +181,8 @@ void Timeline::rebuild() {
         moves_[m].t1 = std::max(moves_[m].t1, e.t1);
       } else {  // the sender's events are missing (it disconnected): draw the move anyway
         m = static_cast<int>(moves_.size());
-        moves_.push_back(Move{e.peer, static_cast<int>(r), e.chunk, e.bytes, e.t0, e.t1, e.phase, event_key[r][i],
-                              e.values});
+        moves_.push_back(Move{e.peer, static_cast<int>(r), e.chunk, e.bytes, e.t0, e.t1, e.phase,
+                              event_key[r][i], e.values});
       }
       recv_move_[r][i] = m;
       // Scratch or in place? A reduce of the same chunk before this rank's next transfer
@@ -185,7 +197,8 @@ void Timeline::rebuild() {
       }
     }
   }
-  for (std::size_t m = 0; m < moves_.size(); ++m) frames_[moves_[m].frame].moves.push_back(static_cast<int>(m));
+  for (std::size_t m = 0; m < moves_.size(); ++m)
+    frames_[moves_[m].frame].moves.push_back(static_cast<int>(m));
 
   // 4. For time lookups: the latest frame start at or before each frame.
   t0_prefix_max_.resize(frames_.size());
@@ -255,7 +268,8 @@ Buffers Timeline::buffers_after(int target) {
   b.rows.assign(static_cast<std::size_t>(ranks_), std::vector<Cell>(ncells));
   for (auto& row : b.rows)
     for (std::size_t c = 0; c < ncells; ++c) {
-      if (!b.per_element) row[c].chunk = static_cast<int>(c);
+      if (!b.per_element)
+        row[c].chunk = static_cast<int>(c);
       else
         for (int k = 0; k < ranks_; ++k) {
           const Chunk ch = chunk_of(b.count, ranks_, k);
@@ -279,7 +293,8 @@ Buffers Timeline::buffers_after(int target) {
     lo = std::min(lo, hi);
     return true;
   };
-  auto set_values = [&](std::vector<Cell>& row, std::size_t lo, std::size_t hi, const std::vector<double>& v) {
+  auto set_values = [&](std::vector<Cell>& row, std::size_t lo, std::size_t hi,
+                        const std::vector<double>& v) {
     if (!b.per_element) return;
     if (v.size() == hi - lo) {
       for (std::size_t c = lo; c < hi; ++c) row[c].value = v[c - lo], row[c].has_value = true;
@@ -307,7 +322,9 @@ Buffers Timeline::buffers_after(int target) {
           for (auto& cell : row) cell.ranks = bit(r), cell.has_value = false;
           set_values(row, 0, ncells, e.values);
           break;
-        case Op::end: set_values(row, 0, ncells, e.values); break;
+        case Op::end:
+          set_values(row, 0, ncells, e.values);
+          break;
         case Op::copy:
           if (range(e.chunk, lo, hi)) set_values(row, lo, hi, e.values);
           break;
@@ -330,7 +347,8 @@ Buffers Timeline::buffers_after(int target) {
             set_values(row, lo, hi, e.values);
           }
           break;
-        default: break;
+        default:
+          break;
       }
     }
   }

@@ -39,8 +39,8 @@ struct Frame {
   std::int64_t call = -1;
   std::string coll, phase;
   int step = -1;
-  double t0 = 0, t1 = 0;     // earliest start and latest end of its events
-  std::vector<int> moves;    // indices into Timeline::moves()
+  double t0 = 0, t1 = 0;      // earliest start and latest end of its events
+  std::vector<int> moves;     // indices into Timeline::moves()
   std::string label() const;  // "call 0 ring_allreduce · reduce-scatter step 1"
 };
 
@@ -55,8 +55,8 @@ struct Cell {
 struct Buffers {
   std::int64_t call = -1;
   std::string coll;
-  std::uint64_t count = 0;  // elements per rank
-  bool per_element = false; // cells are elements (small buffers) rather than chunks
+  std::uint64_t count = 0;              // elements per rank
+  bool per_element = false;             // cells are elements (small buffers) rather than chunks
   std::vector<std::vector<Cell>> rows;  // one row per rank
 };
 
@@ -77,7 +77,7 @@ class Timeline {
   // Derived views, rebuilt when events were added since the last call.
   const std::vector<Frame>& frames();
   const std::vector<Move>& moves();
-  std::vector<MoveAt> moves_at(double pos);       // step mode: frame floor(pos), fraction
+  std::vector<MoveAt> moves_at(double pos);        // step mode: frame floor(pos), fraction
   std::vector<MoveAt> moves_at_time(double t_us);  // time mode
   int frame_at_time(double t_us);
   double t_min();
@@ -99,7 +99,7 @@ class Timeline {
   std::vector<double> t0_prefix_max_;
   // For each frame, its events as (rank, index in by_rank_[rank]), each rank in its order.
   std::vector<std::vector<std::pair<int, int>>> frame_events_;
-  std::vector<std::vector<int>> recv_move_;    // [rank][event] -> matched move, -1 otherwise
+  std::vector<std::vector<int>> recv_move_;      // [rank][event] -> matched move, -1 otherwise
   std::vector<std::vector<char>> recv_scratch_;  // [rank][event] -> recv went to a scratch buffer
   std::unordered_map<std::int64_t, int> call_first_frame_;
   double t_min_ = 0, t_max_ = 0;
