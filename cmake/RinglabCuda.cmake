@@ -13,6 +13,10 @@ if(RINGLAB_ENABLE_CUDA)
 endif()
 
 if(RINGLAB_ENABLE_CUDA AND CMAKE_CUDA_COMPILER)
+  # No GPU here to ask ("native"), so name the architectures: Ampere and Hopper by default.
+  if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+    set(CMAKE_CUDA_ARCHITECTURES 80 90)
+  endif()
   enable_language(CUDA)
   find_package(CUDAToolkit QUIET)
 endif()

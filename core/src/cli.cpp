@@ -1,29 +1,72 @@
 #include "ringlab/cli.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <map>
+#include <vector>
 
 namespace ringlab {
+namespace {
+
+// A whole number >= min, written as plain digits. The error names the value and what is
+// allowed: "--count: '-5' is not a whole number >= 0" (CLI11's own range check prints its
+// bounds as 300-digit doubles, and calls "abc" out of range).
+CLI::Validator whole_number_at_least(long long min) {
+  return CLI::Validator(
+      [min](std::string& text) -> std::string {
+        const std::string allowed = "is not a whole number >= " + std::to_string(min);
+        std::size_t i = (!text.empty() && (text[0] == '-' || text[0] == '+')) ? 1 : 0;
+        const bool digits = i < text.size() && std::all_of(text.begin() + i, text.end(), [](unsigned char c) {
+                              return std::isdigit(c) != 0;
+                            });
+        if (!digits) return "'" + text + "' " + allowed;
+        try {
+          if (std::stoll(text) < min) return "'" + text + "' " + allowed;
+        } catch (const std::exception&) {
+          return "'" + text + "' is too large";
+        }
+        return {};
+      },
+      "");
+}
+
+// One of a few names (any case): "--type: 'half' is not one of float, double, int32, int64".
+CLI::Validator one_of(const std::vector<std::string>& names) {
+  std::string list;
+  for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+  return CLI::Validator(
+      [names, list](std::string& text) -> std::string {
+        std::string lower = text;
+        std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+        if (std::find(names.begin(), names.end(), lower) != names.end()) return {};
+        return "'" + text + "' is not one of " + list;
+      },
+      "{" + list + "}");
+}
+
+}  // namespace
 
 void add_common_options(CLI::App& app, CommonOptions& opt) {
-  app.add_option("--count", opt.count, "Elements per rank")
-      ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+  app.add_option("--count", opt.count, "Elements per rank (>= 0)")->capture_default_str()->check(whole_number_at_least(0));
   const std::map<std::string, DType> types{
       {"float", DType::f32}, {"double", DType::f64}, {"int32", DType::i32}, {"int64", DType::i64}};
+  // CLI11 runs the transform added last first: the name is checked, then mapped to the enum.
   app.add_option("--type", opt.type, "Element type: float, double, int32, int64")
-      ->transform(CLI::CheckedTransformer(types, CLI::ignore_case))
+      ->transform(CLI::CheckedTransformer(types, CLI::ignore_case).description(""))
+      ->transform(one_of({"float", "double", "int32", "int64"}))
       ->default_str("float");
-  app.add_option("--iters", opt.iters, "Timed iterations per measurement")
+  app.add_option("--iters", opt.iters, "Timed iterations per measurement (>= 1)")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
-  app.add_option("--warmup", opt.warmup, "Untimed iterations before timing")
+      ->check(whole_number_at_least(1));
+  app.add_option("--warmup", opt.warmup, "Untimed iterations before timing (>= 0)")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(whole_number_at_least(0));
   app.add_flag("--check", opt.check, "Verify against the MPI reference; exit 1 on any wrong element");
   app.add_flag("--bench", opt.bench, "Print a benchmark table (nccl-tests columns)");
   const std::map<std::string, Format> formats{{"table", Format::table}, {"csv", Format::csv}};
   app.add_option("--format", opt.format, "Output of --bench: table or csv")
-      ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case))
+      ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case).description(""))
+      ->transform(one_of({"table", "csv"}))
       ->default_str("table");
   app.add_option("--trace", opt.trace, "Write a trace of every transfer to FILE (and FILE.chrome.json)")
       ->envname("RINGLAB_TRACE");

@@ -3,6 +3,8 @@
 #include "ringlab/comm.hpp"
 
 #include <climits>
+#include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 
 namespace ringlab {
@@ -60,6 +62,20 @@ Communicator::Communicator(MPI_Comm comm) : comm_(comm) {
   int len = 0;
   MPI_Get_processor_name(name, &len);
   host_.assign(name, static_cast<std::size_t>(len));
+  // Every rank reads the same environment, so every rank stops here together on a bad value.
+  if (watchdog::threshold_s() < 0) {
+    if (rank_ == 0)
+      std::fprintf(stderr, "error: RINGLAB_WATCHDOG_S=%s: give the seconds a rank may stay blocked (a number >= 0; "
+                   "0 turns the watchdog off)\n", std::getenv("RINGLAB_WATCHDOG_S"));
+    MPI_Finalize();
+    std::exit(2);
+  }
+  watched_ = watchdog::threshold_s() > 0;
+  if (watched_) MPI_Comm_dup(comm_, &watch_);
+}
+
+void Communicator::watched_wait(MPI_Request* reqs, const watchdog::Pending* what, int n) {
+  watchdog::wait_all(watch_, reqs, what, n);
 }
 
 void Communicator::xfer_blocking(trace::Op op, const void* data, std::size_t count, DType t, Where where,
@@ -67,10 +83,20 @@ void Communicator::xfer_blocking(trace::Op op, const void* data, std::size_t cou
   require_host(where);
   const int n = checked_count(count);
   const double t0 = trace::enabled() ? trace::now_us() : 0;
-  if (op == trace::Op::send)
-    MPI_Send(data, n, mpi_datatype(t), peer, tag, comm_);
-  else
-    MPI_Recv(const_cast<void*>(data), n, mpi_datatype(t), peer, tag, comm_, MPI_STATUS_IGNORE);
+  if (!watched_) {
+    if (op == trace::Op::send)
+      MPI_Send(data, n, mpi_datatype(t), peer, tag, comm_);
+    else
+      MPI_Recv(const_cast<void*>(data), n, mpi_datatype(t), peer, tag, comm_, MPI_STATUS_IGNORE);
+  } else {  // the same transfer, started non-blocking so that the watchdog can watch the wait
+    MPI_Request req;
+    if (op == trace::Op::send)
+      MPI_Isend(data, n, mpi_datatype(t), peer, tag, comm_, &req);
+    else
+      MPI_Irecv(const_cast<void*>(data), n, mpi_datatype(t), peer, tag, comm_, &req);
+    const watchdog::Pending what{op == trace::Op::send, peer, tag, count * dtype_size(t)};
+    watched_wait(&req, &what, 1);
+  }
   if (trace::enabled()) finish_event(transfer_event(op, peer, chunk, count * dtype_size(t), t0), data, count, t);
 }
 
@@ -80,8 +106,17 @@ void Communicator::sendrecv_impl(const void* out, std::size_t out_count, int out
   require_host(out_where);
   require_host(in_where);
   const double t0 = trace::enabled() ? trace::now_us() : 0;
-  MPI_Sendrecv(out, checked_count(out_count), mpi_datatype(t), dest, tag, in, checked_count(in_count),
-               mpi_datatype(t), source, tag, comm_, MPI_STATUS_IGNORE);
+  if (!watched_) {
+    MPI_Sendrecv(out, checked_count(out_count), mpi_datatype(t), dest, tag, in, checked_count(in_count),
+                 mpi_datatype(t), source, tag, comm_, MPI_STATUS_IGNORE);
+  } else {  // what MPI_Sendrecv does inside: post the receive, start the send, wait for both
+    MPI_Request reqs[2];
+    MPI_Irecv(in, checked_count(in_count), mpi_datatype(t), source, tag, comm_, &reqs[0]);
+    MPI_Isend(out, checked_count(out_count), mpi_datatype(t), dest, tag, comm_, &reqs[1]);
+    const std::size_t es = dtype_size(t);
+    const watchdog::Pending what[2] = {{false, source, tag, in_count * es}, {true, dest, tag, out_count * es}};
+    watched_wait(reqs, what, 2);
+  }
   if (trace::enabled()) {
     const std::size_t es = dtype_size(t);
     finish_event(transfer_event(trace::Op::send, dest, out_chunk, out_count * es, t0), out, out_count, t);
@@ -94,6 +129,7 @@ Request Communicator::start(trace::Op op, const void* data, std::size_t count, D
   require_host(where);
   Request r;
   const int n = checked_count(count);
+  r.pending_ = {op == trace::Op::send, peer, tag, count * dtype_size(t)};
   if (trace::enabled()) {
     r.traced_ = true;
     r.event_ = transfer_event(op, peer, chunk, count * dtype_size(t), trace::now_us());
@@ -109,7 +145,8 @@ Request Communicator::start(trace::Op op, const void* data, std::size_t count, D
 }
 
 void Communicator::wait(Request& r) {
-  MPI_Wait(&r.req_, MPI_STATUS_IGNORE);
+  if (watched_) watched_wait(&r.req_, &r.pending_, 1);
+  else MPI_Wait(&r.req_, MPI_STATUS_IGNORE);
   if (r.traced_) {
     finish_event(std::move(r.event_), r.data_, r.count_, r.dtype_);
     r.traced_ = false;
@@ -117,7 +154,17 @@ void Communicator::wait(Request& r) {
 }
 
 void Communicator::wait_all(std::vector<Request>& rs) {
-  for (auto& r : rs) wait(r);
+  if (watched_) {  // one watched wait for all of them, so a hang report lists every transfer left
+    std::vector<MPI_Request> reqs;
+    std::vector<watchdog::Pending> what;
+    for (auto& r : rs) {
+      reqs.push_back(r.req_);
+      what.push_back(r.pending_);
+    }
+    watched_wait(reqs.data(), what.data(), static_cast<int>(reqs.size()));
+    for (std::size_t i = 0; i < rs.size(); ++i) rs[i].req_ = reqs[i];
+  }
+  for (auto& r : rs) wait(r);  // finishes the trace events (and the waits, when not watched)
 }
 
 void Communicator::barrier() { MPI_Barrier(comm_); }

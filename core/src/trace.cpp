@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <fstream>
 #include <mutex>
+#include <type_traits>
 #include <nlohmann/json.hpp>
 
 namespace ringlab::trace {
@@ -36,6 +37,13 @@ std::int64_t g_calls = 0;
 template <class T> bool get(const json& j, const char* key, T& out, std::string* error) {
   auto it = j.find(key);
   if (it == j.end()) return true;  // optional field: keep the default
+  // nlohmann would turn -5 into 2^64-5 for an unsigned field, and 1.5 into 1 for an int one.
+  if constexpr (std::is_integral_v<T>) {
+    if (!it->is_number_integer() || (std::is_unsigned_v<T> && !it->is_number_unsigned())) {
+      if (error) *error = std::string("field '") + key + "' must be " + (std::is_unsigned_v<T> ? "a whole number >= 0" : "a whole number");
+      return false;
+    }
+  }
   try {
     out = it->get<T>();
     return true;
@@ -157,7 +165,10 @@ void add_sink(Sink sink) {
 const Context& context() { return g_context; }
 
 Collective::Collective(const char* name, std::size_t count, DType dtype)
-    : active_(enabled()), name_(name), count_(count), dtype_(dtype) {}
+    : active_(enabled()), name_(name), count_(count), dtype_(dtype) {
+  // Untraced, the scope still names where the algorithm is (the watchdog reports it on a hang).
+  if (!active_) g_context = Context{name_, -1, "", -1, 0};
+}
 
 void Collective::begin(std::vector<double> values) {
   g_context = Context{name_, g_calls++, "", -1, count_};
@@ -189,6 +200,7 @@ void Collective::finish(std::vector<double> values) {
 
 Collective::~Collective() {
   if (active_) finish({});
+  else g_context = Context{};
 }
 
 void Collective::at(const char* phase, int step) {

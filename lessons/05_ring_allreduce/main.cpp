@@ -3,14 +3,18 @@
 //   ./ringlab run 05 -np 4 -- --check                             verify against MPI_Allreduce
 //   ./ringlab run 05 -np 4 -- --bench                             nccl-tests style table
 //
-// The algorithms are in ring_allreduce.hpp (solutions/05_ring_allreduce). This file runs them:
-// it fills each rank's buffer, calls them, and compares with MPI's own MPI_Allreduce.
+// The algorithms are in ring_allreduce.hpp (solutions/05_ring_allreduce): the readable ring and
+// the naive reduce-then-broadcast. Beside them runs the kit's fast ring (segmented, pipelined:
+// core/include/ringlab/allreduce.hpp). This file fills each rank's buffer, calls them, and
+// compares with MPI's own MPI_Allreduce; --bench also fits the α-β model (alpha_beta.hpp).
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "alpha_beta.hpp"
 #include "ring_allreduce.hpp"
 #include "ringlab/ringlab.hpp"
 
@@ -26,10 +30,15 @@ template <class T> void mpi_allreduce(Communicator& comm, View<const T> in, View
 
 template <class T> struct Impl {
   const char* name;
-  void (*run)(Communicator&, View<const T>, View<T>);
+  std::function<void(Communicator&, View<const T>, View<T>)> run;
 };
+// The fast ring's segment size (--segment), read by implementations().
+FastRingOptions g_fast;
 template <class T> std::vector<Impl<T>> implementations() {
-  return {{"ring", lesson05::ring_allreduce<T>}, {"naive", lesson05::naive_allreduce<T>}, {"mpi", mpi_allreduce<T>}};
+  return {{"ring", lesson05::ring_allreduce<T>},
+          {"fast", [](Communicator& c, View<const T> in, View<T> out) { ring_allreduce_fast<T>(c, in, out, g_fast); }},
+          {"naive", lesson05::naive_allreduce<T>},
+          {"mpi", mpi_allreduce<T>}};
 }
 
 // Each rank's input: reproducible, different per rank; integers stay small so sums are exact.
@@ -113,7 +122,9 @@ template <class T> long long check(Communicator& comm, std::vector<std::size_t> 
 }
 
 // --bench: time each implementation on the same buffers, same run.
-template <class T> long long bench(Communicator& comm, const CommonOptions& opt, std::vector<std::size_t> counts) {
+template <class T>
+long long bench(Communicator& comm, const CommonOptions& opt, std::vector<std::size_t> counts,
+                std::vector<BenchRow>& rows) {
   print_bench_header(comm, opt.format);
   long long total_wrong = 0;
   for (std::size_t count : counts) {
@@ -127,9 +138,42 @@ template <class T> long long bench(Communicator& comm, const CommonOptions& opt,
       total_wrong += row.wrong;
       set_bandwidth(row, allreduce_bus_factor(comm.size()));
       print_bench_row(comm, opt.format, row);
+      rows.push_back(row);
     }
   }
   return total_wrong;
+}
+
+// After the table: α and β from a ping-pong, and the ring's time as the model predicts it next
+// to the times just measured.
+void print_model(Communicator& comm, const std::vector<BenchRow>& rows) {
+  const int n = comm.size();
+  if (n < 2) {
+    print_once(comm, "\nα-β model: needs 2 or more ranks (a ping-pong between rank 0 and 1)\n");
+    return;
+  }
+  std::vector<std::size_t> sizes;
+  for (std::size_t b = 8; b <= (16u << 20); b *= 8) sizes.push_back(b);
+  const auto samples = lesson05::ping_pong(comm, sizes);
+  const auto model = lesson05::fit_alpha_beta(samples);
+  if (comm.rank() != 0) return;
+  std::printf("\nα-β model, t = α + β·bytes, least squares over a ping-pong of rank 0 and 1 (%zu sizes):\n",
+              samples.size());
+  std::printf("  α = %.2f us per message, β = %.3e us per byte (%.2f GB/s)\n", model.alpha_us,
+              model.beta_us_per_byte, model.beta_us_per_byte > 0 ? 1e-3 / model.beta_us_per_byte : 0.0);
+  std::printf("  %12s %12s %12s\n", "bytes", "measured(us)", "model(us)");
+  for (const auto& s : samples) std::printf("  %12.0f %12.1f %12.1f\n", s.bytes, s.one_way_us, model.predict_us(s.bytes));
+  std::printf("\nring allreduce predicted by the model, 2(n-1)(α + β·S/n) with n = %d, next to measured:\n", n);
+  std::printf("  %12s %14s %14s %14s\n", "size(B)", "predicted(us)", "ring(us)", "fast(us)");
+  for (const auto& r : rows) {
+    if (r.impl != "ring") continue;
+    double fast = 0;
+    for (const auto& f : rows)
+      if (f.impl == "fast" && f.bytes == r.bytes) fast = f.time_us;
+    std::printf("  %12zu %14.1f %14.1f %14.1f\n", r.bytes, model.ring_allreduce_us(double(r.bytes), n), r.time_us,
+                fast);
+  }
+  std::fflush(stdout);
 }
 
 }  // namespace
@@ -142,6 +186,9 @@ int main(int argc, char** argv) {
   add_common_options(app, opt);
   bool schedule = false;
   app.add_flag("--schedule", schedule, "Print the ring's step-by-step schedule for a small buffer (--count <= 64)");
+  app.add_option("--segment", g_fast.segment_bytes, "Segment size of the fast ring, in bytes")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t(1), std::size_t(1) << 30));
   if (auto exit_code = rt.start(app, opt, argc, argv)) return *exit_code;
   auto& comm = rt.comm();
   const bool count_given = app.count("--count") > 0;
@@ -166,7 +213,9 @@ int main(int argc, char** argv) {
       else
         for (std::size_t bytes : {4u << 10, 64u << 10, 1u << 20, 4u << 20, 16u << 20, 64u << 20})
           counts.push_back(bytes / sizeof(T));
-      wrong += bench<T>(comm, opt, counts);
+      std::vector<BenchRow> rows;
+      wrong += bench<T>(comm, opt, counts, rows);
+      if (opt.format == Format::table) print_model(comm, rows);
     }
     if (!schedule && !opt.check && !opt.bench) {  // plain run: one allreduce, checked
       wrong += check<T>(comm, {count});

@@ -60,6 +60,7 @@ void ring_allreduce(ringlab::Communicator& comm, View<const T> in, View<T> out) 
   static thread_local std::vector<T> incoming;
   incoming.resize(ringlab::chunk_of(out.size(), n, 0).count);
 
+  // ==== BEGIN EXERCISE: reduce-scatter ====
   for (int s = 0; s < n - 1; ++s) {
     tc.at("reduce-scatter", s);
     View<T> mine = chunk(r - s - 1);
@@ -67,10 +68,13 @@ void ring_allreduce(ringlab::Communicator& comm, View<const T> in, View<T> out) 
     comm.sendrecv(chunk(r - s), next, recv_buf, prev);
     ringlab::reduce_sum(mine, recv_buf);
   }
+  // ==== END EXERCISE ====
+  // ==== BEGIN EXERCISE: allgather ====
   for (int s = 0; s < n - 1; ++s) {
     tc.at("allgather", s);
     comm.sendrecv(chunk(r + 1 - s), next, chunk(r - s), prev);
   }
+  // ==== END EXERCISE ====
   tc.end(out.data(), out.size());
 }
 

@@ -17,6 +17,7 @@
 #include "ringlab/buffer.hpp"
 #include "ringlab/dtype.hpp"
 #include "ringlab/trace.hpp"
+#include "ringlab/watchdog.hpp"
 
 namespace ringlab {
 
@@ -35,6 +36,7 @@ class Request {
   const void* data_ = nullptr;
   std::size_t count_ = 0;
   DType dtype_ = DType::f32;
+  watchdog::Pending pending_;  // what the watchdog reports if the wait never ends
 };
 
 class Communicator {
@@ -98,10 +100,26 @@ class Communicator {
   Request start(trace::Op op, const void* data, std::size_t count, DType t, Where where, int chunk,
                 int peer, int tag);
 
+  // Blocking calls wait through the watchdog (watchdog.hpp) unless RINGLAB_WATCHDOG_S=0;
+  // watch_ is a duplicate of comm_ that carries only the watchdog's messages.
+  void watched_wait(MPI_Request* reqs, const watchdog::Pending* what, int n);
   MPI_Comm comm_;
+  MPI_Comm watch_ = MPI_COMM_NULL;
+  bool watched_ = false;
   int rank_ = 0, size_ = 1, local_rank_ = 0, local_size_ = 1;
   std::string host_;
 };
+
+// The collective, phase and step in progress, for a reduce or copy event (as transfers have).
+namespace detail {
+inline void fill_context(trace::Event& e) {
+  const auto& ctx = trace::context();
+  e.coll = ctx.coll;
+  e.call = ctx.call;
+  e.phase = ctx.phase;
+  e.step = ctx.step;
+}
+}  // namespace detail
 
 // Element-wise dst += src, traced as a reduction of dst's chunk. The one place the kit's
 // collectives add numbers, so the visualizer sees every reduction.
@@ -114,6 +132,7 @@ template <class T> void reduce_sum(View<T> dst, View<const T> src) {
   if (trace::enabled()) {
     trace::Event e;
     e.op = trace::Op::reduce;
+    detail::fill_context(e);
     e.chunk = dst.chunk();
     e.bytes = dst.bytes();
     e.t0 = t0;
@@ -131,6 +150,7 @@ template <class T> void copy(View<T> dst, View<const T> src) {
   if (trace::enabled()) {
     trace::Event e;
     e.op = trace::Op::copy;
+    detail::fill_context(e);
     e.chunk = dst.chunk();
     e.bytes = dst.bytes();
     e.t0 = t0;

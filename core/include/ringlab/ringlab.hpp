@@ -1,5 +1,6 @@
 // Everything a lesson needs from the core library, in one include.
 #pragma once
+#include "ringlab/allreduce.hpp"
 #include "ringlab/bench.hpp"
 #include "ringlab/buffer.hpp"
 #include "ringlab/check.hpp"

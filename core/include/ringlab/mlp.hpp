@@ -1,0 +1,45 @@
+// A small multi-layer perceptron for the data-parallel lessons: fully connected layers with
+// ReLU between them and softmax cross-entropy at the end, e.g. 784-256-128-10. The matrix
+// products go through BLAS (cblas_sgemm, one thread per rank): the lessons are about how the
+// training is distributed, not about how a GEMM is written.
+//
+// All parameters live in ONE flat float array, layer after layer, W (out x in, row-major) then
+// b (out). One array means one allreduce per step averages every gradient at once:
+//   [ W1 | b1 | W2 | b2 | W3 | b3 ]
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace ringlab {
+
+class Mlp {
+ public:
+  explicit Mlp(std::vector<int> sizes);  // {784, 256, 128, 10}
+
+  const std::vector<int>& sizes() const { return sizes_; }
+  std::size_t parameter_count() const { return count_; }
+
+  // He-normal weights (std dev sqrt(2/in)) and zero biases, from `seed`.
+  std::vector<float> initial_parameters(std::uint64_t seed) const;
+
+  // The mean softmax cross-entropy over `batch` examples (rows of `x`), and its gradient with
+  // respect to every parameter, written to `grad` (parameter_count() floats).
+  float loss_and_gradient(const float* params, const float* x, const std::uint8_t* labels, int batch,
+                          float* grad);
+
+  // How many of the `batch` examples the model classifies correctly (arg max of the logits).
+  int count_correct(const float* params, const float* x, const std::uint8_t* labels, int batch);
+
+ private:
+  void forward(const float* params, const float* x, int batch);
+  std::vector<int> sizes_;
+  std::vector<std::size_t> w_offset_, b_offset_;
+  std::size_t count_ = 0;
+  std::vector<std::vector<float>> act_;    // act_[0] = input, act_[l] = output of layer l (post-ReLU)
+  std::vector<float> delta_, delta_prev_;  // gradients flowing back through the layers
+};
+
+// FNV-1a over the bytes of a float array: equal hashes <=> (almost surely) bit-identical arrays.
+std::uint64_t hash_floats(const float* data, std::size_t count, std::uint64_t h = 1469598103934665603ull);
+
+}  // namespace ringlab

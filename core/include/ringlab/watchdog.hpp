@@ -1,0 +1,60 @@
+// The watchdog: turns a hang into an explanation. A rank blocked in a point-to-point call for
+// longer than RINGLAB_WATCHDOG_S seconds (default 10; 0 turns the watchdog off) tells every
+// other rank what it waits for; the lowest blocked rank prints who waits for whom and, where
+// the waits form a cycle, the deadlock and what to change; then every rank exits with code 3:
+//
+//   ringlab watchdog: ranks blocked for more than 3 s in a point-to-point call:
+//     rank 0 waits to send 4 MiB to rank 1 (tag 0)    in ring_allreduce, reduce-scatter step 0
+//     ...
+//   deadlock: rank 0 waits to send to 1; rank 1 waits to send to 2; ... rank 3 waits to send to 0.
+//     Every rank in this cycle sends before it receives: ... use comm.sendrecv, or post the
+//     receive first.
+//
+// It works when every rank is stuck. The communicator's blocking calls are non-blocking MPI
+// calls finished by wait_all() below, a loop that tests the requests and looks at the clock. A
+// rank whose wait passes the threshold sends its report with non-blocking sends on its own
+// duplicate of the communicator (so the messages cannot be mistaken for the lesson's), keeps
+// testing its transfer and reads the others' reports. Ranks that are not in a point-to-point
+// call (computing, finished, waiting in a collective) send nothing; the report says so.
+// Cost when nothing hangs: a clock read every few hundred tests of the requests.
+#pragma once
+#include <mpi.h>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace ringlab::watchdog {
+
+// One transfer a rank waits for.
+struct Pending {
+  bool send = false;  // true: waits to send to `peer`; false: waits to receive from it
+  int peer = -1;      // MPI_ANY_SOURCE (negative) when any rank would do
+  int tag = 0;
+  std::size_t bytes = 0;
+};
+
+// RINGLAB_WATCHDOG_S, read once: seconds a wait may take before the watchdog looks; 0 = off.
+double threshold_s();
+
+// MPI_Waitall on reqs[0..n), watched; what[i] describes reqs[i]. `watch` is a duplicate of the
+// transfers' communicator, for the watchdog's own messages. Returns when every request has
+// completed. When the run is found stuck it does not return: every rank exits with code 3.
+void wait_all(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n);
+
+// What one rank says about itself. The rest is exposed for the unit test of the diagnosis.
+struct Report {
+  int rank = -1;
+  bool blocked = false;         // false: not (or no longer) blocked in a point-to-point call
+  std::string where;            // e.g. "ring_allreduce, reduce-scatter step 0"; may be empty
+  std::vector<Pending> waits;   // the transfers it waits for
+};
+std::string encode(const Report& r);
+bool decode(const std::string& text, Report& r);
+
+// The text the lowest blocked rank prints: every rank's state, the cycle of waits if there is
+// one, and what to change. `reports` holds what was heard (at most one per rank); ranks missing
+// from it are not in a point-to-point call.
+std::string diagnose(const std::vector<Report>& reports, int size, double threshold_s);
+
+}  // namespace ringlab::watchdog

@@ -1,0 +1,291 @@
+// Lesson 03 — broadcast of the initial state: linear, binomial tree, pipelined chain, MPI_Bcast.
+//   ./ringlab run 03 -np 4                     drift: replicas without / with a state broadcast
+//   ./ringlab run 03 -np 4 -- --check          every broadcast against MPI_Bcast, several roots
+//   ./ringlab run 03 -np 4 -- --bench          nccl-tests style table, busbw = algbw
+//   ./ringlab run 03 -np 4 -- --bench --segment 1048576   try another chain segment size
+//
+// The broadcasts are in broadcast.hpp, the state broadcast in broadcast_state.hpp
+// (solutions/03_broadcast). Gradients are averaged with lesson 05's ring allreduce.
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "broadcast.hpp"
+#include "broadcast_state.hpp"
+#include "ring_allreduce.hpp"
+#include "ringlab/ringlab.hpp"
+
+using namespace ringlab;
+
+namespace {
+
+// MPI's own broadcast: the reference the kit's broadcasts are checked and timed against.
+template <class T> void mpi_broadcast(Communicator& comm, View<T> buf, int root) {
+  MPI_Bcast(buf.data(), static_cast<int>(buf.size()), mpi_datatype(dtype_of<T>()), root, comm.raw());
+}
+
+template <class T> struct Impl {
+  const char* name;
+  std::function<void(Communicator&, View<T>, int)> run;
+};
+template <class T> std::vector<Impl<T>> implementations(std::size_t segment_bytes) {
+  const std::size_t seg = std::max<std::size_t>(1, segment_bytes / sizeof(T));
+  return {{"linear", lesson03::linear_broadcast<T>},
+          {"tree", lesson03::tree_broadcast<T>},
+          {"chain", [seg](Communicator& c, View<T> b, int root) { lesson03::chain_broadcast<T>(c, b, root, seg); }},
+          {"mpi", mpi_broadcast<T>}};
+}
+
+// The root's data: reproducible; every other rank starts with garbage that must be overwritten.
+template <class T> void fill(std::vector<T>& v, bool is_root) {
+  std::mt19937_64 gen(is_root ? 1234 : 99);
+  for (auto& x : v) x = static_cast<T>(std::uniform_int_distribution<int>(-1000, 1000)(gen)) / (is_root ? 1 : 3);
+}
+
+// A broadcast copies: every element must be exactly the root's.
+template <class T> long long count_wrong(const std::vector<T>& expected, const std::vector<T>& actual) {
+  long long wrong = 0;
+  for (std::size_t i = 0; i < expected.size(); ++i) wrong += expected[i] != actual[i];
+  return wrong;
+}
+
+// --check: every implementation, several roots, counts that stress the segmenting.
+template <class T> long long check(Communicator& comm, std::size_t segment_bytes, std::vector<std::size_t> counts) {
+  const int n = comm.size();
+  if (comm.rank() == 0) std::printf("%-7s %9s %7s %5s %7s\n", "impl", "count", "type", "root", "#wrong");
+  long long total = 0;
+  for (std::size_t count : counts) {
+    for (int root : {0, n / 2, n - 1}) {
+      if (root == n / 2 && (root == 0 || root == n - 1)) continue;
+      std::vector<T> expected(count);
+      fill(expected, comm.rank() == root);
+      mpi_broadcast<T>(comm, View<T>(expected), root);
+      for (const auto& impl : implementations<T>(segment_bytes)) {
+        std::vector<T> buf(count);
+        fill(buf, comm.rank() == root);
+        impl.run(comm, View<T>(buf), root);
+        const long long wrong = comm.sum(count_wrong(expected, buf));
+        total += wrong;
+        if (comm.rank() == 0)
+          std::printf("%-7s %9zu %7s %5d %7lld\n", impl.name, count, dtype_name(dtype_of<T>()), root, wrong);
+      }
+    }
+  }
+  return total;
+}
+
+// --bench: every implementation on the same buffers, same run. The implementations take turns
+// (iteration i runs linear, tree, chain, mpi, then iteration i+1 ...) and each reports its
+// median time: on a shared machine the load changes from second to second, and taking turns
+// lets every implementation see the same conditions. busbw = algbw for a broadcast (nccl-tests).
+template <class T>
+long long bench(Communicator& comm, const CommonOptions& opt, std::size_t segment_bytes, std::vector<std::size_t> counts) {
+  print_bench_header(comm, opt.format);
+  const auto impls = implementations<T>(segment_bytes);
+  long long total = 0;
+  for (std::size_t count : counts) {
+    std::vector<T> expected(count), buf(count);
+    fill(expected, comm.rank() == 0);
+    mpi_broadcast<T>(comm, View<T>(expected), 0);
+    std::vector<std::vector<double>> times(impls.size());
+    std::vector<long long> wrong(impls.size(), 0);
+    for (int it = 0; it < opt.warmup + opt.iters; ++it) {
+      for (std::size_t k = 0; k < impls.size(); ++k) {
+        fill(buf, comm.rank() == 0);
+        comm.barrier();
+        const double t0 = MPI_Wtime();
+        impls[k].run(comm, View<T>(buf), 0);
+        const double us = comm.max((MPI_Wtime() - t0) * 1e6);  // done when the last rank has it
+        if (it >= opt.warmup) times[k].push_back(us);
+        wrong[k] += count_wrong(expected, buf);
+      }
+    }
+    double chain_bw = 0, mpi_bw = 0;
+    for (std::size_t k = 0; k < impls.size(); ++k) {
+      BenchRow row{impls[k].name, count * sizeof(T), count, dtype_of<T>()};
+      std::sort(times[k].begin(), times[k].end());
+      row.time_us = times[k][times[k].size() / 2];
+      row.wrong = comm.sum(wrong[k]);
+      total += row.wrong;
+      set_bandwidth(row, 1.0);
+      print_bench_row(comm, opt.format, row);
+      if (std::string(impls[k].name) == "chain") chain_bw = row.busbw;
+      if (std::string(impls[k].name) == "mpi") mpi_bw = row.busbw;
+    }
+    if (opt.format == Format::table && comm.rank() == 0 && mpi_bw > 0)
+      std::printf("%-10s %12zu   chain/mpi busbw ratio %.2f\n", "", count * sizeof(T), chain_bw / mpi_bw);
+  }
+  return total;
+}
+
+// --- the drift demo -----------------------------------------------------------------------
+// A linear model y = w.x + b trained data-parallel with momentum SGD: each rank has its own
+// data shard, gradients are averaged with the ring allreduce, every rank applies the average.
+constexpr int kFeatures = 16;
+constexpr int kRowsPerRank = 32;
+constexpr int kStepsPerEpoch = 10;
+
+// rank 0 "resumed from a checkpoint": trained weights, momentum, step 100, epoch 2.5 in the
+// schedule. The other ranks start fresh, each from its own random seed.
+lesson03::TrainState initial_state(int rank) {
+  lesson03::TrainState s;
+  std::mt19937_64 gen(rank);
+  std::normal_distribution<float> n(0.0f, 1.0f);
+  // Created in a different order on different ranks on purpose: broadcast_state walks by name.
+  std::vector<std::string> names{"model.weight", "model.bias", "optim.momentum.model.weight", "optim.momentum.model.bias"};
+  if (rank % 2) std::reverse(names.begin(), names.end());
+  for (const auto& name : names) {
+    std::vector<float> t(name.ends_with("weight") ? kFeatures : 1);
+    const bool momentum = name.starts_with("optim.");
+    for (auto& x : t) x = momentum ? (rank == 0 ? 0.1f * n(gen) : 0.0f) : n(gen);
+    s.tensors[name] = t;
+  }
+  if (rank == 0) {
+    s.step = 100;
+    s.lr_position = 2.5;
+  }
+  return s;
+}
+
+// Warm-up over the first 20 steps, then halve the rate every epoch.
+double learning_rate(const lesson03::TrainState& s, double base) {
+  return base * std::min(1.0, (s.step + 1) / 20.0) * std::pow(0.5, std::floor(s.lr_position));
+}
+
+// One data-parallel step: local gradient of 0.5 * mean (w.x + b - y)^2 on this rank's shard,
+// averaged over ranks, then momentum SGD with this rank's own step counter and schedule.
+void train_step(Communicator& comm, lesson03::TrainState& s, double base_lr) {
+  std::mt19937_64 gen(1000 + comm.rank());  // this rank's data shard (the same every step)
+  std::normal_distribution<float> n(0.0f, 1.0f);
+  auto& w = s.tensors["model.weight"];
+  auto& b = s.tensors["model.bias"];
+  std::vector<float> grad(kFeatures + 1, 0.0f);
+  for (int row = 0; row < kRowsPerRank; ++row) {
+    float x[kFeatures], y = 0.5f, pred = b[0];
+    for (int i = 0; i < kFeatures; ++i) {
+      x[i] = n(gen);
+      y += 0.25f * (i % 4) * x[i];
+      pred += w[i] * x[i];
+    }
+    const float err = (pred - y) / kRowsPerRank;
+    for (int i = 0; i < kFeatures; ++i) grad[i] += err * x[i];
+    grad[kFeatures] += err;
+  }
+  lesson05::ring_allreduce<float>(comm, View<float>(grad), View<float>(grad));
+  for (auto& g : grad) g /= static_cast<float>(comm.size());
+
+  const float lr = static_cast<float>(learning_rate(s, base_lr));
+  auto& mw = s.tensors["optim.momentum.model.weight"];
+  auto& mb = s.tensors["optim.momentum.model.bias"];
+  for (int i = 0; i < kFeatures; ++i) {
+    mw[i] = 0.9f * mw[i] + grad[i];
+    w[i] -= lr * mw[i];
+  }
+  mb[0] = 0.9f * mb[0] + grad[kFeatures];
+  b[0] -= lr * mb[0];
+  s.step += 1;
+  s.lr_position += 1.0 / kStepsPerEpoch;
+}
+
+// The largest |x - x on rank 0| over the tensors whose name starts with `prefix` ("" for all
+// of them, and then the step counter and schedule position too), over every rank. Rank 0's
+// values reach the others by a (traced) tree broadcast.
+double max_difference(Communicator& comm, const lesson03::TrainState& s, const std::string& prefix) {
+  std::vector<double> mine;
+  for (const auto& [name, t] : s.tensors)
+    if (name.starts_with(prefix)) mine.insert(mine.end(), t.begin(), t.end());
+  if (prefix.empty()) {
+    mine.push_back(static_cast<double>(s.step));
+    mine.push_back(s.lr_position);
+  }
+  std::vector<double> rank0 = mine;
+  lesson03::tree_broadcast(comm, View<double>(rank0), 0);
+  double d = 0;
+  for (std::size_t i = 0; i < mine.size(); ++i) d = std::fmax(d, std::fabs(mine[i] - rank0[i]));
+  return comm.max(d);
+}
+
+// Prints the drift table; returns the number of steps where the claims fail (with broadcast
+// the difference must be exactly 0, without it must not).
+long long drift_demo(Communicator& comm, int steps, double lr) {
+  print_once(comm,
+             "rank 0 resumed from a checkpoint (step 100, epoch 2.5, momentum != 0); the other ranks start fresh,\n"
+             "each from its own seed. Every rank applies the same averaged gradient (ring allreduce) each step.\n"
+             "max |value - value on rank 0| over all ranks:\n");
+  char line[200];
+  std::snprintf(line, sizeof line, "%5s %16s %16s %16s %16s\n", "", "without broadcast", "", "with broadcast", "");
+  print_once(comm, line);
+  std::snprintf(line, sizeof line, "%5s %16s %16s %16s %16s\n", "step", "parameters", "lr max-min", "parameters",
+                "whole state");
+  print_once(comm, line);
+  lesson03::TrainState apart = initial_state(comm.rank());
+  lesson03::TrainState same = initial_state(comm.rank());
+  lesson03::broadcast_state(comm, same, 0);
+  long long bad = 0;
+  for (int step = 0; step <= steps; ++step) {
+    if (step > 0) {
+      train_step(comm, apart, lr);
+      train_step(comm, same, lr);
+    }
+    const double d_apart = max_difference(comm, apart, "model.");
+    const double d_same = max_difference(comm, same, "model."), d_state = max_difference(comm, same, "");
+    const double my_lr = learning_rate(apart, lr), d_lr = comm.max(my_lr) - (-comm.max(-my_lr));
+    trace::metric("param_diff_without_broadcast", d_apart, step);
+    trace::metric("param_diff_with_broadcast", d_same, step);
+    if (d_same != 0.0 || d_state != 0.0 || (comm.size() > 1 && d_apart == 0.0)) ++bad;
+    std::snprintf(line, sizeof line, "%5d %16.6g %16.6g %16.6g %16.6g\n", step, d_apart, d_lr, d_same, d_state);
+    print_once(comm, line);
+  }
+  std::snprintf(line, sizeof line, "with broadcast: bit-identical on every rank at every step: %s\n", bad ? "NO" : "yes");
+  print_once(comm, line);
+  return bad;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Runtime rt(argc, argv);
+  CLI::App app{"Lesson 03 — broadcast (linear, binomial tree, pipelined chain vs MPI_Bcast) and why the initial state "
+               "must be broadcast"};
+  CommonOptions opt;
+  opt.count = 1 << 20;
+  add_common_options(app, opt);
+  long long segment = 1 << 20;  // tuned on the shared 2-core machine: see docs/lessons02-04.md
+  int steps = 10;
+  double lr = 0.05;
+  app.add_option("--segment", segment, "Chain broadcast segment size in bytes")->capture_default_str();
+  app.add_option("--steps", steps, "Training steps in the drift demo")->capture_default_str();
+  app.add_option("--lr", lr, "Base learning rate of the drift demo")->capture_default_str();
+  if (auto exit_code = rt.start(app, opt, argc, argv, 2)) return *exit_code;
+  auto& comm = rt.comm();
+  if (auto e = rt.fail_if(segment < 1, "--segment must be 1 byte or more, got " + std::to_string(segment))) return *e;
+  if (auto e = rt.fail_if(steps < 0, "--steps must be 0 or more, got " + std::to_string(steps))) return *e;
+  const bool count_given = app.count("--count") > 0;
+  const int n = comm.size();
+  const std::size_t seg = static_cast<std::size_t>(segment);
+
+  long long wrong = 0;
+  dispatch(opt.type, [&](auto zero) {
+    using T = decltype(zero);
+    if (opt.check) {
+      std::vector<std::size_t> counts{0, 1, std::size_t(std::max(n - 1, 1)), std::size_t(n + 1), 1000003};
+      if (count_given) counts = {static_cast<std::size_t>(opt.count)};
+      wrong += check<T>(comm, seg, counts);
+    }
+    if (opt.bench) {
+      std::vector<std::size_t> counts;
+      if (count_given) counts = {static_cast<std::size_t>(opt.count)};
+      else
+        for (std::size_t bytes : {4u << 10, 64u << 10, 1u << 20, 4u << 20, 16u << 20, 64u << 20})
+          counts.push_back(bytes / sizeof(T));
+      wrong += bench<T>(comm, opt, seg, counts);
+    }
+  });
+  if (opt.check || !opt.bench) wrong += drift_demo(comm, steps, lr);
+  if (wrong) print_once(comm, "FAILED: " + std::to_string(wrong) + " wrong\n");
+  return wrong ? 1 : 0;
+}

@@ -1,0 +1,258 @@
+// Lesson 06 — data-parallel training: an MLP learns Fashion-MNIST on every rank at once.
+//   ./ringlab run 06 -np 2                          10 epochs on the real data set
+//   ./ringlab run 06 -np 4 -- --check --data synthetic --epochs 2
+//                                                   averaged gradient == one-process gradient,
+//                                                   replicas bit-identical after every step
+//   ./ringlab run 06 -np 2 -- --checkpoint run.ckpt   (later: --resume run.ckpt)
+//
+// The distribution is in distributed_optimizer.hpp (solutions/06_data_parallel): broadcast the
+// initial state from rank 0, cut each global batch into per-rank parts, average the gradients
+// with the ring allreduce, step. This file is the training loop around it.
+#include <chrono>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "checkpoint.hpp"
+#include "distributed_optimizer.hpp"
+#include "ringlab/fashion_mnist.hpp"
+#include "ringlab/mlp.hpp"
+#include "ringlab/ringlab.hpp"
+#include "training.hpp"
+
+using namespace ringlab;
+
+namespace {
+
+double seconds_now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+std::string sci(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2e", v);
+  return buf;
+}
+
+std::string hex64(std::uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%016" PRIx64, v);
+  return buf;
+}
+
+// --check, part 1: the averaged gradient equals the gradient one process computes from the
+// whole global batch. Largest difference relative to the largest gradient element.
+double gradient_error(const std::vector<float>& averaged, const std::vector<float>& whole_batch) {
+  double max_diff = 0, max_abs = 0;
+  for (std::size_t i = 0; i < averaged.size(); ++i) {
+    max_diff = std::max(max_diff, std::fabs(double(averaged[i]) - whole_batch[i]));
+    max_abs = std::max(max_abs, std::fabs(double(whole_batch[i])));
+  }
+  return max_abs > 0 ? max_diff / max_abs : max_diff;
+}
+
+// --check, part 2: every rank's parameters and momentum, hashed; true when all ranks agree.
+bool replicas_identical(Communicator& comm, const lesson06::TrainingState& s) {
+  const std::uint64_t h =
+      hash_floats(s.velocity.data(), s.velocity.size(), hash_floats(s.params.data(), s.params.size()));
+  const auto all = comm.gather_strings(hex64(h));
+  bool same = true;
+  for (const auto& other : all) same = same && other == all[0];
+  return comm.all_ok(comm.rank() != 0 || same);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Runtime rt(argc, argv);
+  CLI::App app{"Lesson 06 — data-parallel training of an MLP on Fashion-MNIST with the ring allreduce"};
+  CommonOptions opt;
+  add_common_options(app, opt);
+  std::string data = kFashionMnistDir, checkpoint, resume;
+  int epochs = 10, batch = 128, stop_after = -1;
+  float lr = 0.03f, momentum = 0.9f;
+  std::uint64_t seed = 1;
+  app.add_option("--data", data, "Folder with the Fashion-MNIST .gz files, or 'synthetic' (small, for tests)")
+      ->capture_default_str();
+  app.add_option("--epochs", epochs, "Passes over the training set")->capture_default_str();
+  app.add_option("--batch", batch, "GLOBAL batch size, split evenly across the ranks")->capture_default_str();
+  app.add_option("--lr", lr, "Learning rate")->capture_default_str();
+  app.add_option("--momentum", momentum, "SGD momentum")->capture_default_str();
+  app.add_option("--seed", seed, "Seed of rank 0's initial weights and of the data order")
+      ->capture_default_str();
+  app.add_option("--checkpoint", checkpoint,
+                 "Save model + optimizer state to FILE after every epoch (rank 0)");
+  app.add_option("--resume", resume, "Start from the state in FILE (read on rank 0, broadcast to all)");
+  app.add_option("--stop-after", stop_after,
+                 "Stop after this epoch, as if the job were killed (to test --resume)");
+  // (--count/--type/--iters/--warmup are the kit's common flags; this lesson has no use for them.)
+  if (auto exit_code = rt.start(app, opt, argc, argv, /*buffers=*/0)) return *exit_code;
+  auto& comm = rt.comm();
+  const int n = comm.size(), rank = comm.rank();
+
+  // Bad input: every rank checks the same thing and all exit 2 together.
+  if (auto e = rt.fail_if(epochs < 1, "--epochs " + std::to_string(epochs) + ": must be at least 1"))
+    return *e;
+  if (auto e = rt.fail_if(batch < 1, "--batch " + std::to_string(batch) + ": must be at least 1")) return *e;
+  if (auto e = rt.fail_if(batch % n != 0, "--batch " + std::to_string(batch) + " is not divisible by -np " +
+                                              std::to_string(n) + ": every rank takes an equal part of it"))
+    return *e;
+  if (auto e = rt.fail_if(!(lr > 0) || !(momentum >= 0 && momentum < 1),
+                          "--lr must be > 0 and --momentum in [0, 1), got " + std::to_string(lr) + " and " +
+                              std::to_string(momentum)))
+    return *e;
+  std::string error;
+  if (auto e = rt.fail_if(
+          rank == 0 && !checkpoint.empty() && !lesson06::checkpoint_writable(checkpoint, &error), error))
+    return *e;
+
+  auto sets = load_data(data, &error);
+  if (auto e = rt.fail_if(!sets, error)) return *e;
+  const Dataset& train = sets->train;
+  if (auto e = rt.fail_if(batch > train.count, "--batch " + std::to_string(batch) + ": larger than the " +
+                                                   std::to_string(train.count) + " training examples"))
+    return *e;
+
+  // The model. Every rank builds its own replica, each from a DIFFERENT seed on purpose: the
+  // broadcast below is what makes them equal (lesson 03 shows the drift without it).
+  Mlp mlp({train.features, 256, 128, train.classes});
+  lesson06::TrainingState state;
+  state.params = mlp.initial_parameters(seed + 7919ull * static_cast<std::uint64_t>(rank));
+  state.velocity.assign(mlp.parameter_count(), 0.0f);
+  if (!resume.empty()) {
+    bool ok = true;
+    if (rank == 0) {
+      auto loaded = lesson06::load_checkpoint(resume, mlp.parameter_count(), &error);
+      ok = loaded.has_value();
+      if (ok) state = std::move(*loaded);
+    }
+    if (auto e = rt.fail_if(!ok, error)) return *e;
+  }
+  std::int64_t position[2] = {state.epoch, state.step};
+  lesson06::broadcast<float>(comm, View<float>(state.params));
+  lesson06::broadcast<float>(comm, View<float>(state.velocity));
+  lesson06::broadcast<std::int64_t>(comm, View<std::int64_t>(position, 2));
+  state.epoch = position[0];
+  state.step = position[1];
+
+  const int steps_per_epoch = train.count / batch;  // the last, partial batch is dropped
+  const auto part = lesson06::my_part(batch, rank, n);
+  print_once(comm, "lesson 06: " + std::to_string(n) + " ranks, MLP 784-256-128-10 (" +
+                       std::to_string(mlp.parameter_count()) + " parameters), global batch " +
+                       std::to_string(batch) + " = " + std::to_string(n) + " x " +
+                       std::to_string(part.count) + ", " + std::to_string(steps_per_epoch) +
+                       " steps per epoch, lr " + std::to_string(lr) + ", data " + data +
+                       (resume.empty() ? "" : ", resumed at epoch " + std::to_string(state.epoch)) + "\n");
+
+  std::vector<float> grad(mlp.parameter_count()), whole_grad(mlp.parameter_count()), x, whole_x;
+  std::vector<std::uint8_t> y, whole_y;
+  double worst_gradient_error = 0;
+  bool identical = true;
+  double sync_seconds = 0;  // time in the distributed step: allreduce, waiting for the others, update
+
+  // One optimizer step: my part of the global batch `s` of this epoch's order, my gradient,
+  // then the distributed step. With `check_gradient`, also the one-process gradient of the
+  // whole global batch (into whole_grad) while the parameters are still those of this step.
+  auto train_step = [&](const std::vector<int>& order, int s, bool check_gradient) {
+    lesson06::gather_examples(train, order, s * batch + part.offset, part.count, x, y);
+    float loss;
+    {
+      trace::Compute tc("forward-backward", static_cast<int>(state.step));
+      loss = mlp.loss_and_gradient(state.params.data(), x.data(), y.data(), part.count, grad.data());
+    }
+    trace::metric("loss", loss, static_cast<int>(state.step));
+    trace::metric("lr", lr, static_cast<int>(state.step));
+    if (check_gradient) {
+      lesson06::gather_examples(train, order, s * batch, batch, whole_x, whole_y);
+      mlp.loss_and_gradient(state.params.data(), whole_x.data(), whole_y.data(), batch, whole_grad.data());
+    }
+    const double t = seconds_now();
+    lesson06::distributed_optimizer_step(comm, View<float>(state.params), View<float>(grad),
+                                         View<float>(state.velocity), lr, momentum);
+    sync_seconds += seconds_now() - t;
+    return loss;
+  };
+
+  if (opt.bench) {  // throughput only: --warmup untimed steps, then --iters timed ones
+    const auto order = lesson06::epoch_order(train.count, seed, 0);
+    for (int i = 0; i < opt.warmup; ++i) train_step(order, i % steps_per_epoch, false);
+    comm.barrier();
+    sync_seconds = 0;
+    const double t0 = seconds_now();
+    for (int i = 0; i < opt.iters; ++i) train_step(order, (opt.warmup + i) % steps_per_epoch, false);
+    const double seconds = comm.max(seconds_now() - t0), sync = comm.max(sync_seconds);
+    char line[200];
+    std::snprintf(line, sizeof line,
+                  "bench: %d ranks, global batch %d, %d steps in %.2f s: %.0f samples/s, %.0f%% of it in the "
+                  "distributed step\n",
+                  n, batch, opt.iters, seconds, double(opt.iters) * batch / seconds, 100 * sync / seconds);
+    print_once(comm, line);
+    return 0;
+  }
+
+  for (long long epoch = state.epoch; epoch < epochs; ++epoch) {
+    const auto order = lesson06::epoch_order(train.count, seed, epoch);
+    double loss_sum = 0;
+    comm.barrier();
+    sync_seconds = 0;
+    const double t0 = seconds_now();
+    for (int s = 0; s < steps_per_epoch; ++s, ++state.step) {
+      const bool check_gradient = opt.check && s == 0;
+      loss_sum += train_step(order, s, check_gradient);
+
+      if (check_gradient) {
+        const double err = comm.max(gradient_error(grad, whole_grad));
+        worst_gradient_error = std::max(worst_gradient_error, err);
+        print_once(comm, "check: epoch " + std::to_string(epoch + 1) + " step " + std::to_string(state.step) +
+                             ": averaged gradient of " + std::to_string(n) +
+                             " ranks vs one process, max rel. diff " + sci(err) +
+                             (err <= 1e-5 ? " ok" : " WRONG (> 1e-5)") + "\n");
+      }
+      if (opt.check && !replicas_identical(comm, state)) {
+        identical = false;
+        print_once(comm, "check: step " + std::to_string(state.step) + ": replicas differ WRONG\n");
+      }
+    }
+    const double seconds = comm.max(seconds_now() - t0), sync = comm.max(sync_seconds);
+    state.epoch = epoch + 1;
+
+    // Each worker's mean loss over the epoch, the test accuracy, the throughput.
+    char mine[32];
+    std::snprintf(mine, sizeof mine, "%.4f", loss_sum / std::max(steps_per_epoch, 1));
+    const auto losses = comm.gather_strings(mine);
+    const double accuracy = lesson06::global_accuracy(comm, mlp, state.params, sets->test);
+    std::string line = "epoch " + std::to_string(epoch + 1) + "/" + std::to_string(epochs) + "  loss";
+    for (int r = 0; r < static_cast<int>(losses.size()); ++r)
+      line += " r" + std::to_string(r) + " " + losses[r];
+    char tail[128];
+    std::snprintf(tail, sizeof tail, "  test acc %.4f  %.0f samples/s  (%.1f s, %.0f%% in the distributed step)\n",
+                  accuracy, double(steps_per_epoch) * batch / seconds, seconds, 100 * sync / seconds);
+    print_once(comm, line + tail);
+
+    if (!checkpoint.empty()) {
+      const bool ok = rank != 0 || lesson06::save_checkpoint(checkpoint, state, &error);
+      if (auto e = rt.fail_if(!ok, error)) return *e;
+    }
+    if (stop_after >= 0 && state.epoch >= stop_after) {
+      print_once(comm, "stopping after epoch " + std::to_string(state.epoch) + " (--stop-after)\n");
+      break;
+    }
+  }
+
+  const std::uint64_t h = hash_floats(state.velocity.data(), state.velocity.size(),
+                                      hash_floats(state.params.data(), state.params.size()));
+  print_once(comm, "weights hash " + hex64(h) + " after " + std::to_string(state.step) + " steps\n");
+  if (opt.check) {
+    const bool ok = identical && worst_gradient_error <= 1e-5;
+    print_once(comm, std::string("check: ") +
+                         (identical ? "replicas bit-identical after every step" : "replicas DIFFER") +
+                         ", worst gradient difference " + sci(worst_gradient_error) +
+                         (ok ? ": PASSED\n" : ": FAILED\n"));
+    return ok ? 0 : 1;
+  }
+  return 0;
+}

@@ -1,0 +1,57 @@
+// The training loop's plumbing, shared by lessons 06 and 07: which examples each step visits,
+// copying them into one block for the GEMMs, and scoring the test set across the ranks.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
+#include <random>
+#include <vector>
+
+#include "ringlab/fashion_mnist.hpp"
+#include "ringlab/mlp.hpp"
+#include "ringlab/ringlab.hpp"
+
+namespace lesson06 {
+using ringlab::Chunk;
+using ringlab::Communicator;
+using ringlab::Dataset;
+using ringlab::Mlp;
+
+// The order in which epoch `epoch` visits the training set: a shuffle every rank computes the
+// same way from (seed, epoch), so no indices need to be sent, and a resumed run sees the same.
+inline std::vector<int> epoch_order(int count, std::uint64_t seed, long long epoch) {
+  std::vector<int> order(static_cast<std::size_t>(count));
+  std::iota(order.begin(), order.end(), 0);
+  std::mt19937_64 gen(seed * 1000003ull + static_cast<std::uint64_t>(epoch));
+  std::shuffle(order.begin(), order.end(), gen);
+  return order;
+}
+
+// Copies the examples order[first .. first+count) into one contiguous block for the GEMMs.
+inline void gather_examples(const Dataset& ds, const std::vector<int>& order, int first, int count,
+                            std::vector<float>& x, std::vector<std::uint8_t>& y) {
+  const std::size_t f = static_cast<std::size_t>(ds.features);
+  x.resize(static_cast<std::size_t>(count) * f);
+  y.resize(static_cast<std::size_t>(count));
+  for (int i = 0; i < count; ++i) {
+    const int e = order[static_cast<std::size_t>(first + i)];
+    std::copy(ds.image(e), ds.image(e) + f, x.begin() + static_cast<std::ptrdiff_t>(i * f));
+    y[static_cast<std::size_t>(i)] = ds.labels[static_cast<std::size_t>(e)];
+  }
+}
+
+// Test accuracy of the whole test set: each rank scores its own slice, the counts are summed.
+inline double global_accuracy(Communicator& comm, Mlp& mlp, const std::vector<float>& params,
+                              const Dataset& test) {
+  const Chunk mine = ringlab::chunk_of(static_cast<std::size_t>(test.count), comm.size(), comm.rank());
+  long long correct = 0;
+  for (std::size_t i = 0; i < mine.count; i += 1000) {
+    const int n = static_cast<int>(std::min<std::size_t>(1000, mine.count - i));
+    const int first = static_cast<int>(mine.offset + i);
+    correct +=
+        mlp.count_correct(params.data(), test.image(first), &test.labels[static_cast<std::size_t>(first)], n);
+  }
+  return static_cast<double>(comm.sum(correct)) / test.count;
+}
+
+}  // namespace lesson06

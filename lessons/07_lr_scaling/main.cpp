@@ -1,0 +1,149 @@
+// Lesson 07 — learning-rate scaling: more workers, bigger global batch, which learning rate?
+//   ./ringlab run 07 -np 4 -- --lr-scaling linear --warmup-epochs 1
+//   scripts/lr-scaling-study.sh        np 1, 2, 4 x none|linear|sqrt -> one CSV + summary table
+//
+// Each worker keeps its batch (--batch, per worker), so the global batch is n times larger and
+// an epoch has n times fewer steps. The schedule (lr_schedule.hpp, solutions/07_lr_scaling)
+// says what rate each step uses; the step itself is lesson 06's distributed optimizer.
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "distributed_optimizer.hpp"
+#include "lr_schedule.hpp"
+#include "ringlab/fashion_mnist.hpp"
+#include "ringlab/mlp.hpp"
+#include "ringlab/ringlab.hpp"
+#include "training.hpp"
+
+using namespace ringlab;
+
+int main(int argc, char** argv) {
+  Runtime rt(argc, argv);
+  CLI::App app{
+      "Lesson 07 — learning-rate scaling (none, linear, sqrt) with linear warm-up, data-parallel MLP"};
+  CommonOptions opt;
+  add_common_options(app, opt);
+  std::string data = kFashionMnistDir, scaling_name = "linear", csv;
+  int epochs = 10, batch = 64, warmup_epochs = 1;
+  double lr = 0.02, target = 0.85;
+  float momentum = 0.9f;
+  std::uint64_t seed = 1;
+  app.add_option("--data", data, "Folder with the Fashion-MNIST .gz files, or 'synthetic' (small, for tests)")
+      ->capture_default_str();
+  app.add_option("--epochs", epochs, "Passes over the training set")->capture_default_str();
+  app.add_option("--batch", batch, "Batch size PER WORKER (the global batch is this times -np)")
+      ->capture_default_str();
+  app.add_option("--lr", lr, "Learning rate that suits ONE worker with this batch")->capture_default_str();
+  app.add_option("--lr-scaling", scaling_name, "How the rate grows with the workers: none, linear, sqrt")
+      ->capture_default_str();
+  app.add_option("--warmup-epochs", warmup_epochs, "Epochs of linear warm-up from --lr to the scaled rate")
+      ->capture_default_str();
+  app.add_option("--momentum", momentum, "SGD momentum")->capture_default_str();
+  app.add_option("--seed", seed, "Seed of the initial weights and of the data order")->capture_default_str();
+  app.add_option("--target", target, "Report the first epoch whose test accuracy reaches this")
+      ->capture_default_str();
+  app.add_option("--csv", csv, "Append rows (np,scaling,epoch,step,rank,loss,accuracy,lr) to FILE (rank 0)");
+  if (auto exit_code = rt.start(app, opt, argc, argv, /*buffers=*/0)) return *exit_code;
+  auto& comm = rt.comm();
+  const int n = comm.size(), rank = comm.rank();
+
+  const auto scaling = lesson07::parse_scaling(scaling_name);
+  if (auto e = rt.fail_if(!scaling, "--lr-scaling " + scaling_name + ": must be none, linear or sqrt"))
+    return *e;
+  if (auto e = rt.fail_if(epochs < 1, "--epochs " + std::to_string(epochs) + ": must be at least 1"))
+    return *e;
+  if (auto e = rt.fail_if(batch < 1, "--batch " + std::to_string(batch) + ": must be at least 1")) return *e;
+  if (auto e = rt.fail_if(warmup_epochs < 0,
+                          "--warmup-epochs " + std::to_string(warmup_epochs) + ": must be >= 0"))
+    return *e;
+  if (auto e = rt.fail_if(!(lr > 0) || !(momentum >= 0 && momentum < 1),
+                          "--lr must be > 0 and --momentum in [0, 1), got " + std::to_string(lr) + " and " +
+                              std::to_string(momentum)))
+    return *e;
+  std::FILE* out = nullptr;
+  if (rank == 0 && !csv.empty()) out = std::fopen(csv.c_str(), "a");
+  if (auto e = rt.fail_if(rank == 0 && !csv.empty() && !out, "--csv " + csv + ": cannot open for appending"))
+    return *e;
+  if (out && std::ftell(out) == 0) std::fprintf(out, "np,scaling,epoch,step,rank,loss,accuracy,lr\n");
+
+  std::string error;
+  auto sets = load_data(data, &error);
+  if (auto e = rt.fail_if(!sets, error)) return *e;
+  const Dataset& train = sets->train;
+  const int global_batch = batch * n;
+  if (auto e = rt.fail_if(global_batch > train.count,
+                          "--batch " + std::to_string(batch) + " x -np " + std::to_string(n) + " = " +
+                              std::to_string(global_batch) + ": larger than the " +
+                              std::to_string(train.count) + " training examples"))
+    return *e;
+
+  Mlp mlp({train.features, 256, 128, train.classes});
+  std::vector<float> params = mlp.initial_parameters(seed), velocity(mlp.parameter_count(), 0.0f);
+  std::vector<float> grad(mlp.parameter_count()), x;
+  std::vector<std::uint8_t> y;
+  lesson06::broadcast<float>(comm, View<float>(params));  // every replica starts from rank 0's
+
+  const int steps_per_epoch = train.count / global_batch;
+  const long long warmup_steps = static_cast<long long>(warmup_epochs) * steps_per_epoch;
+  char head[256];
+  std::snprintf(
+      head, sizeof head,
+      "lesson 07: %d ranks x batch %d = global batch %d, %d steps per epoch; lr %g, scaling %s -> %g, "
+      "warm-up %d epoch(s)\n",
+      n, batch, global_batch, steps_per_epoch, lr, scaling_name.c_str(), lesson07::scaled_lr(lr, n, *scaling),
+      warmup_epochs);
+  print_once(comm, head);
+
+  long long step = 0;
+  int reached = -1;
+  double accuracy = 0;
+  for (int epoch = 0; epoch < epochs; ++epoch) {
+    const auto order = lesson06::epoch_order(train.count, seed, epoch);
+    std::string rows;  // this rank's CSV rows for the epoch, sent to rank 0 at its end
+    double loss_sum = 0, rate = lr;
+    const double t0 =
+        std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    for (int s = 0; s < steps_per_epoch; ++s, ++step) {
+      rate = lesson07::learning_rate(lr, n, *scaling, step, warmup_steps);
+      lesson06::gather_examples(train, order, s * global_batch + rank * batch, batch, x, y);
+      const float loss = mlp.loss_and_gradient(params.data(), x.data(), y.data(), batch, grad.data());
+      lesson06::distributed_optimizer_step(comm, View<float>(params), View<float>(grad),
+                                           View<float>(velocity), static_cast<float>(rate), momentum);
+      loss_sum += loss;
+      trace::metric("loss", loss, static_cast<int>(step));
+      trace::metric("lr", rate, static_cast<int>(step));
+      if (!csv.empty()) {
+        char row[160];
+        std::snprintf(row, sizeof row, "%d,%s,%d,%lld,%d,%.6f,,%.6g\n", n, scaling_name.c_str(), epoch + 1,
+                      step, rank, loss, rate);
+        rows += row;
+      }
+    }
+    const double seconds = comm.max(
+        std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count() - t0);
+    accuracy = lesson06::global_accuracy(comm, mlp, params, sets->test);
+    const double mean_loss = comm.sum(loss_sum / steps_per_epoch) / n;
+    if (reached < 0 && accuracy >= target) reached = epoch + 1;
+    const auto all_rows = comm.gather_strings(rows);
+    if (out) {
+      for (const auto& r : all_rows) std::fputs(r.c_str(), out);
+      std::fprintf(out, "%d,%s,%d,%lld,all,%.6f,%.4f,%.6g\n", n, scaling_name.c_str(), epoch + 1, step - 1,
+                   mean_loss, accuracy, rate);
+      std::fflush(out);
+    }
+    char line[200];
+    std::snprintf(line, sizeof line, "epoch %d/%d  lr %.4g  mean loss %.4f  test acc %.4f  %.0f samples/s\n",
+                  epoch + 1, epochs, rate, mean_loss, accuracy,
+                  double(steps_per_epoch) * global_batch / seconds);
+    print_once(comm, line);
+  }
+  if (out) std::fclose(out);
+  char summary[200];
+  std::snprintf(summary, sizeof summary, "np %d  scaling %s  final test acc %.4f  epochs to %.2f: %s\n", n,
+                scaling_name.c_str(), accuracy, target,
+                reached > 0 ? std::to_string(reached).c_str() : "not reached");
+  print_once(comm, summary);
+  return 0;
+}

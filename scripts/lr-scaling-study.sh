@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Lesson 07's punch line: train the same model with 1, 2 and 4 workers (fixed batch per worker,
+# so the global batch grows) under each learning-rate scaling rule, write every step of every
+# run to ONE CSV, and print a summary table made from that CSV: final test accuracy and the
+# first epoch that reached 0.85, per configuration.
+#   scripts/lr-scaling-study.sh [--np "1 2 4"] [--epochs 10] [--data DIR|synthetic]
+#                               [--warmup-epochs 1] [--out DIR] [--bin PATH]
+# Output: OUT/lr-scaling.csv (np,scaling,epoch,step,rank,loss,accuracy,lr), OUT/summary.txt.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+nps="1 2 4" epochs=10 data="" warmup=1 out="$ROOT/build/lr-scaling-study" bin="$ROOT/build/bin/lesson_07"
+scalings="none linear sqrt" target=0.85
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --np) nps="$2"; shift 2 ;;
+    --epochs) epochs="$2"; shift 2 ;;
+    --data) data="$2"; shift 2 ;;
+    --warmup-epochs) warmup="$2"; shift 2 ;;
+    --out) out="$2"; shift 2 ;;
+    --bin) bin="$2"; shift 2 ;;
+    -h|--help) sed -n '2,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "error: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+[[ -x "$bin" ]] || { echo "error: $bin not built (run ./ringlab build)" >&2; exit 2; }
+mkdir -p "$out"
+csv="$out/lr-scaling.csv"
+rm -f "$csv"
+data_args=()
+[[ -n "$data" ]] && data_args=(--data "$data")
+
+echo "load before: $(uptime)"
+for np in $nps; do
+  for scaling in $scalings; do
+    echo "--- np $np, scaling $scaling"
+    "$ROOT/scripts/ringlab-mpirun" -np "$np" "$bin" "${data_args[@]}" --epochs "$epochs" --lr-scaling "$scaling" \
+      --warmup-epochs "$warmup" --target "$target" --csv "$csv" | grep -E '^(lesson 07|epoch|np )'
+  done
+done
+echo "load after: $(uptime)"
+
+# The table, from the CSV's per-epoch rows (rank "all").
+awk -F, -v target="$target" '
+  NR > 1 && $5 == "all" {
+    key = $1 "," $2
+    if (!(key in seen)) { seen[key] = 1; order[++n] = key }
+    if ($3 + 0 >= last[key]) { last[key] = $3 + 0; final[key] = $7; lr[key] = $8 }
+    if ($7 + 0 >= target && !(key in reached)) reached[key] = $3
+  }
+  END {
+    printf "%-4s %-8s %-10s %-10s %s\n", "np", "scaling", "lr (end)", "final acc", "epochs to " target
+    for (i = 1; i <= n; ++i) {
+      split(order[i], k, ",")
+      printf "%-4s %-8s %-10s %-10s %s\n", k[1], k[2], lr[order[i]], final[order[i]],
+             (order[i] in reached) ? reached[order[i]] : "not reached"
+    }
+  }' "$csv" | tee "$out/summary.txt"
+echo "CSV: $csv"

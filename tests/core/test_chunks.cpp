@@ -1,0 +1,64 @@
+// chunk_of splits `count` elements into `parts` chunks: sizes sum to count, offsets follow
+// each other without gaps, and the first count % parts chunks are one element larger.
+#include "catch.hpp"
+#include "ringlab/chunks.hpp"
+
+#include <stdexcept>
+
+using ringlab::chunk_of;
+
+TEST_CASE("chunks cover every element once, in order, the first count % parts one larger") {
+  const std::size_t counts[] = {0, 1, 2, 3, 5, 7, 8, 10, 63, 64, 65, 1000, 1000003, 1u << 20, (1u << 20) + 1};
+  for (std::size_t count : counts) {
+    for (int parts = 1; parts <= 17; ++parts) {
+      INFO("count " << count << ", parts " << parts);
+      std::size_t next_offset = 0, total = 0;
+      const std::size_t p = static_cast<std::size_t>(parts);
+      for (int i = 0; i < parts; ++i) {
+        const auto c = chunk_of(count, parts, i);
+        CHECK(c.offset == next_offset);
+        const std::size_t expected = count / p + (static_cast<std::size_t>(i) < count % p ? 1 : 0);
+        CHECK(c.count == expected);
+        next_offset = c.offset + c.count;
+        total += c.count;
+      }
+      CHECK(total == count);
+      CHECK(next_offset == count);
+    }
+  }
+}
+
+TEST_CASE("chunk sizes differ by at most one element") {
+  for (std::size_t count : {0u, 9u, 10u, 11u, 1000003u})
+    for (int parts : {1, 2, 3, 4, 5, 7, 64}) {
+      std::size_t lo = count, hi = 0;
+      for (int i = 0; i < parts; ++i) {
+        lo = std::min(lo, chunk_of(count, parts, i).count);
+        hi = std::max(hi, chunk_of(count, parts, i).count);
+      }
+      CHECK(hi - lo <= 1);
+    }
+}
+
+TEST_CASE("the worked example in chunks.hpp: 10 elements in 4 chunks") {
+  CHECK(chunk_of(10, 4, 0).offset == 0);
+  CHECK(chunk_of(10, 4, 1).offset == 3);
+  CHECK(chunk_of(10, 4, 2).offset == 6);
+  CHECK(chunk_of(10, 4, 3).offset == 8);
+  CHECK(chunk_of(10, 4, 0).count == 3);
+  CHECK(chunk_of(10, 4, 3).count == 2);
+}
+
+TEST_CASE("fewer elements than chunks leaves empty chunks at the end") {
+  CHECK(chunk_of(2, 5, 0).count == 1);
+  CHECK(chunk_of(2, 5, 1).count == 1);
+  CHECK(chunk_of(2, 5, 2).count == 0);
+  CHECK(chunk_of(2, 5, 4).offset == 2);
+  CHECK(chunk_of(0, 3, 2).count == 0);
+}
+
+TEST_CASE("a chunk index outside 0..parts-1 or fewer than one part is refused") {
+  CHECK_THROWS_AS(chunk_of(10, 0, 0), std::invalid_argument);
+  CHECK_THROWS_AS(chunk_of(10, 4, 4), std::out_of_range);
+  CHECK_THROWS_AS(chunk_of(10, 4, -1), std::out_of_range);
+}

@@ -1,0 +1,89 @@
+// The common lesson flags (add_common_options): good values parse into CommonOptions, bad ones
+// throw a CLI11 error whose message names the bad value.
+#include "catch.hpp"
+#include "ringlab/cli.hpp"
+
+#include <string>
+#include <vector>
+
+using ringlab::CommonOptions;
+
+namespace {
+// Parses `args` as a lesson would; returns the options.
+CommonOptions parse(std::vector<std::string> args) {
+  CLI::App app{"test"};
+  CommonOptions opt;
+  ringlab::add_common_options(app, opt);
+  std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes argv reversed
+  app.parse(reversed);
+  return opt;
+}
+
+// The message of the CLI11 error that parsing `args` throws ("" when it does not throw).
+std::string error_of(std::vector<std::string> args) {
+  try {
+    parse(args);
+  } catch (const CLI::ParseError& e) {
+    return e.what();
+  }
+  return "";
+}
+}  // namespace
+
+TEST_CASE("good values of the common flags parse") {
+  const auto opt = parse({"--count", "12", "--type", "int64", "--iters", "3", "--warmup", "0", "--check", "--bench",
+                          "--format", "csv", "--trace", "t.jsonl"});
+  CHECK(opt.count == 12);
+  CHECK(opt.type == ringlab::DType::i64);
+  CHECK(opt.iters == 3);
+  CHECK(opt.warmup == 0);
+  CHECK(opt.check);
+  CHECK(opt.bench);
+  CHECK(opt.format == ringlab::Format::csv);
+  CHECK(opt.trace == "t.jsonl");
+}
+
+TEST_CASE("type names are accepted in any case") {
+  CHECK(parse({"--type", "DOUBLE"}).type == ringlab::DType::f64);
+  CHECK(parse({"--type", "Int32"}).type == ringlab::DType::i32);
+}
+
+TEST_CASE("defaults hold when no flag is given") {
+  const auto opt = parse({});
+  CHECK(opt.count == CommonOptions{}.count);
+  CHECK(opt.type == ringlab::DType::f32);
+  CHECK(opt.format == ringlab::Format::table);
+  CHECK_FALSE(opt.check);
+}
+
+TEST_CASE("bad values throw, and the message names the value and what is allowed") {
+  struct Case {
+    std::vector<std::string> args;
+    std::string must_mention;
+  };
+  const Case cases[] = {
+      {{"--count", "-5"}, "'-5' is not a whole number >= 0"},
+      {{"--count", "abc"}, "'abc' is not a whole number >= 0"},
+      {{"--count", "1e3"}, "'1e3'"},
+      {{"--count", "99999999999999999999"}, "'99999999999999999999' is too large"},
+      {{"--type", "half"}, "'half' is not one of float, double, int32, int64"},
+      {{"--iters", "0"}, "'0' is not a whole number >= 1"},
+      {{"--warmup", "-1"}, "'-1'"},
+      {{"--format", "xml"}, "'xml' is not one of table, csv"},
+      {{"--bogus"}, "--bogus"},
+      {{"--count"}, "--count"},
+  };
+  for (const auto& c : cases) {
+    INFO("args: " << c.args[0] << (c.args.size() > 1 ? " " + c.args[1] : ""));
+    const std::string message = error_of(c.args);
+    REQUIRE_FALSE(message.empty());
+    CHECK(message.find(c.must_mention) != std::string::npos);
+  }
+}
+
+TEST_CASE("each kind of bad input throws the matching CLI11 error") {
+  CHECK_THROWS_AS(parse({"--count", "-5"}), CLI::ValidationError);
+  CHECK_THROWS_AS(parse({"--type", "half"}), CLI::ValidationError);
+  CHECK_THROWS_AS(parse({"--bogus"}), CLI::ExtrasError);
+  CHECK_THROWS_AS(parse({"--count"}), CLI::ArgumentMismatch);
+}

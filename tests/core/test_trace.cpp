@@ -1,0 +1,134 @@
+// The trace format (docs/trace-format.md): every field of an event and of the header survives
+// encode -> decode, and lines that are not valid events or headers are refused with a reason.
+#include "catch.hpp"
+#include "ringlab/trace.hpp"
+
+#include <string>
+
+using namespace ringlab::trace;
+
+namespace {
+Event full_event() {
+  Event e;
+  e.rank = 3;
+  e.op = Op::send;
+  e.peer = 0;
+  e.coll = "ring_allreduce";
+  e.call = 7;
+  e.phase = "reduce-scatter";
+  e.step = 2;
+  e.chunk = 1;
+  e.bytes = 4096;
+  e.count = 1024;
+  e.dtype = "float";
+  e.t0 = 12.5;
+  e.t1 = 14.25;
+  e.name = "loss";
+  e.value = 0.125;
+  e.values = {1, -2.5, 3e10};
+  return e;
+}
+
+void check_same(const Event& a, const Event& b) {
+  CHECK(a.rank == b.rank);
+  CHECK(a.op == b.op);
+  CHECK(a.peer == b.peer);
+  CHECK(a.coll == b.coll);
+  CHECK(a.call == b.call);
+  CHECK(a.phase == b.phase);
+  CHECK(a.step == b.step);
+  CHECK(a.chunk == b.chunk);
+  CHECK(a.bytes == b.bytes);
+  CHECK(a.count == b.count);
+  CHECK(a.dtype == b.dtype);
+  CHECK(a.t0 == b.t0);
+  CHECK(a.t1 == b.t1);
+  CHECK(a.name == b.name);
+  CHECK(a.value == b.value);
+  CHECK(a.values == b.values);
+}
+}  // namespace
+
+TEST_CASE("an event with every field set survives encode and decode") {
+  const Event e = full_event();
+  std::string error;
+  auto back = decode_event(encode(e), &error);
+  REQUIRE(back);
+  CHECK(error.empty());
+  check_same(e, *back);
+}
+
+TEST_CASE("every op name round-trips") {
+  for (Op op : {Op::begin, Op::end, Op::send, Op::recv, Op::reduce, Op::copy, Op::compute, Op::metric}) {
+    Event e = full_event();
+    e.op = op;
+    auto back = decode_event(encode(e));
+    REQUIRE(back);
+    CHECK(back->op == op);
+    CHECK(parse_op(op_name(op)) == op);
+  }
+}
+
+TEST_CASE("an event with default fields round-trips to the same defaults") {
+  Event e;
+  e.rank = 0;
+  e.op = Op::reduce;
+  const std::string line = encode(e);
+  CHECK(line.find("peer") == std::string::npos);  // absent means default
+  auto back = decode_event(line);
+  REQUIRE(back);
+  check_same(e, *back);
+}
+
+TEST_CASE("the header survives encode and decode") {
+  Header h;
+  h.ranks = 5;
+  h.program = "lesson_05";
+  h.args = "--check --count 8";
+  auto back = decode_header(encode(h));
+  REQUIRE(back);
+  CHECK(back->version == 1);
+  CHECK(back->ranks == 5);
+  CHECK(back->program == "lesson_05");
+  CHECK(back->args == "--check --count 8");
+}
+
+TEST_CASE("malformed event lines are refused with a reason") {
+  const char* bad[] = {
+      "",                                          // empty
+      "not json",                                  // not JSON
+      "[1,2,3]",                                   // not an object
+      R"({"op":"send","t0":0,"t1":0})",            // no rank
+      R"({"rank":0,"t0":0,"t1":0})",               // no op
+      R"({"rank":0,"op":"teleport"})",             // unknown op
+      R"({"rank":-1,"op":"send"})",                // negative rank
+      R"({"rank":"zero","op":"send"})",            // rank of the wrong type
+      R"({"rank":0,"op":"send","step":"two"})",    // step of the wrong type
+      R"({"rank":0,"op":"send","values":[1,"x"]})",// a value that is not a number
+      R"({"rank":0,"op":"send","bytes":-5})",      // bytes cannot be negative
+      R"({"rank":0,"op":"send","chunk":1.5})",     // a chunk index is whole
+  };
+  for (const char* line : bad) {
+    INFO("line: " << line);
+    std::string error;
+    CHECK_FALSE(decode_event(line, &error));
+    CHECK_FALSE(error.empty());
+  }
+}
+
+TEST_CASE("malformed headers are refused with a reason") {
+  const char* bad[] = {
+      "{}",
+      R"({"format":"other","version":1,"ranks":2})",
+      R"({"format":"ringlab-trace","version":2,"ranks":2})",
+      R"({"format":"ringlab-trace","version":1,"ranks":0})",
+      R"({"format":"ringlab-trace","version":1,"ranks":"two"})",
+      "garbage",
+  };
+  for (const char* line : bad) {
+    INFO("line: " << line);
+    std::string error;
+    CHECK_FALSE(decode_header(line, &error));
+    CHECK_FALSE(error.empty());
+  }
+}

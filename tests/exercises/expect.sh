@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# expect.sh EXIT_CODE REGEX... -- COMMAND [ARGS...]
+# Runs COMMAND; passes when it exits with EXIT_CODE and its output (stdout and stderr) matches
+# every REGEX (grep -E). Prints the output either way, so a failing test shows what happened.
+set -uo pipefail
+want="$1"
+shift
+patterns=()
+while [[ $# -gt 0 && "$1" != "--" ]]; do patterns+=("$1"); shift; done
+[[ "${1:-}" == "--" ]] || { echo "usage: expect.sh EXIT_CODE REGEX... -- COMMAND" >&2; exit 2; }
+shift
+out="$("$@" 2>&1)"
+rc=$?
+printf '%s\n' "$out"
+ok=1
+if [[ "$rc" != "$want" ]]; then echo "expect.sh: exit code $rc, wanted $want"; ok=0; fi
+for p in "${patterns[@]}"; do
+  grep -Eq -- "$p" <<<"$out" || { echo "expect.sh: output lacks /$p/"; ok=0; }
+done
+[[ $ok == 1 ]]

@@ -1,0 +1,69 @@
+// The watchdog's diagnosis from hand-made reports: no MPI run, no waiting.
+#include "catch.hpp"
+#include "ringlab/watchdog.hpp"
+
+using ringlab::watchdog::Pending;
+using ringlab::watchdog::Report;
+
+namespace {
+Report blocked(int rank, std::vector<Pending> waits, std::string where = "") {
+  Report r;
+  r.rank = rank;
+  r.blocked = true;
+  r.where = std::move(where);
+  r.waits = std::move(waits);
+  return r;
+}
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+}  // namespace
+
+TEST_CASE("a report survives encoding and decoding") {
+  Report r = blocked(2, {{true, 3, 7, 4096}, {false, 1, 7, 100}}, "ring_allreduce, allgather step 1");
+  Report back;
+  REQUIRE(ringlab::watchdog::decode(ringlab::watchdog::encode(r), back));
+  CHECK(back.rank == 2);
+  CHECK(back.blocked);
+  CHECK(back.where == "ring_allreduce, allgather step 1");
+  REQUIRE(back.waits.size() == 2);
+  CHECK(back.waits[0].send);
+  CHECK(back.waits[0].peer == 3);
+  CHECK(back.waits[0].tag == 7);
+  CHECK(back.waits[0].bytes == 4096);
+  CHECK_FALSE(back.waits[1].send);
+  CHECK_FALSE(ringlab::watchdog::decode("nonsense 1\n", back));
+}
+
+TEST_CASE("a ring of sends is reported as a deadlock cycle with the fix") {
+  std::vector<Report> reports;
+  for (int r = 0; r < 4; ++r) reports.push_back(blocked(r, {{true, (r + 1) % 4, 0, 8 << 20}}));
+  const std::string text = ringlab::watchdog::diagnose(reports, 4, 3);
+  CHECK(has(text, "deadlock: rank 0 waits to send to 1; rank 1 waits to send to 2; rank 2 waits to send to 3; "
+                  "rank 3 waits to send to 0."));
+  CHECK(has(text, "sends before it receives"));
+  CHECK(has(text, "rank 2 waits to send 8 MiB to rank 3 (tag 0)"));
+}
+
+TEST_CASE("the cycle is found among ranks that are not all blocked") {
+  // rank 0 waits to receive from 3, rank 3 waits to receive from 0; ranks 1 and 2 are elsewhere.
+  std::vector<Report> reports{blocked(0, {{false, 3, 0, 64}}, "naive_allreduce, reduce step 2"),
+                              blocked(3, {{false, 0, 0, 64}})};
+  const std::string text = ringlab::watchdog::diagnose(reports, 4, 10);
+  CHECK(has(text, "deadlock: rank 0 waits to receive from 3; rank 3 waits to receive from 0."));
+  CHECK(has(text, "nobody sends"));
+  CHECK(has(text, "rank 1 is not in a point-to-point call"));
+  CHECK(has(text, "in naive_allreduce, reduce step 2"));
+}
+
+TEST_CASE("a receive from a rank that moved on names that rank") {
+  std::vector<Report> reports{blocked(1, {{false, 2, 0, 1024}})};
+  const std::string text = ringlab::watchdog::diagnose(reports, 3, 10);
+  CHECK(has(text, "rank 1 waits to receive from rank 2, which is not in a point-to-point call: it never sends"));
+  CHECK_FALSE(has(text, "deadlock:"));
+}
+
+TEST_CASE("a send and a receive that differ only in tag are reported as a tag mismatch") {
+  std::vector<Report> reports{blocked(0, {{true, 1, 1, 1 << 20}}), blocked(1, {{false, 0, 0, 1 << 20}})};
+  const std::string text = ringlab::watchdog::diagnose(reports, 2, 10);
+  CHECK(has(text, "deadlock:"));
+  CHECK(has(text, "Rank 0 sends to rank 1 with tag 1, but rank 1 waits for tag 0: the tags must match."));
+}

@@ -1,0 +1,33 @@
+# Runs a command and checks how it ends. Used for the bad-input and rank-death tests, which
+# need the exit code AND the message (ctest's PASS_REGULAR_EXPRESSION alone ignores the code).
+#   cmake -DCMD="launcher;-np;2;prog;args" -DEXPECT_RC=2|nonzero [-DEXPECT_STDERR=regex]
+#         [-DONE_ERROR_LINE=ON] [-DMAX_SECONDS=20] -P expect_exit.cmake
+if(NOT MAX_SECONDS)
+  set(MAX_SECONDS 20)
+endif()
+string(TIMESTAMP t0 "%s")
+execute_process(COMMAND ${CMD} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT ${MAX_SECONDS})
+string(TIMESTAMP t1 "%s")
+math(EXPR took "${t1} - ${t0}")
+message("exit: ${rc} after ${took} s\n--- stdout\n${out}--- stderr\n${err}---")
+if(NOT rc MATCHES "^[0-9]+$")
+  message(FATAL_ERROR "did not end by itself within ${MAX_SECONDS} s: ${rc}")
+endif()
+if(EXPECT_RC STREQUAL "nonzero")
+  if(rc EQUAL 0)
+    message(FATAL_ERROR "expected a non-zero exit, got 0")
+  endif()
+elseif(NOT rc EQUAL EXPECT_RC)
+  message(FATAL_ERROR "expected exit code ${EXPECT_RC}, got ${rc}")
+endif()
+if(DEFINED EXPECT_STDERR AND NOT err MATCHES "${EXPECT_STDERR}")
+  message(FATAL_ERROR "stderr does not match: ${EXPECT_STDERR}")
+endif()
+if(ONE_ERROR_LINE)
+  # Exactly one "error:" line, said once for the whole job (not once per rank).
+  string(REGEX MATCHALL "error:[^\n]*" lines "${err}")
+  list(LENGTH lines n)
+  if(NOT n EQUAL 1)
+    message(FATAL_ERROR "expected one error line, got ${n}")
+  endif()
+endif()

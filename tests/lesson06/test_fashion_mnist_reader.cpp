@@ -1,0 +1,135 @@
+// The IDX .gz reader: good files read back exactly; every kind of bad file gives one line that
+// names the file and the problem. The files are made here, in a temporary folder.
+#include <zlib.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "catch.hpp"
+#include "ringlab/fashion_mnist.hpp"
+
+namespace fs = std::filesystem;
+using ringlab::read_idx;
+
+namespace {
+
+fs::path temp_dir() {
+  fs::path d = fs::temp_directory_path() / ("ringlab-idx-" + std::to_string(::getpid()));
+  fs::create_directories(d);
+  return d;
+}
+
+std::vector<unsigned char> idx_bytes(std::uint32_t magic, std::vector<std::uint32_t> dims,
+                                     std::size_t payload) {
+  std::vector<unsigned char> b;
+  auto be = [&](std::uint32_t v) {
+    for (int s = 24; s >= 0; s -= 8) b.push_back(static_cast<unsigned char>(v >> s));
+  };
+  be(magic);
+  for (auto d : dims) be(d);
+  for (std::size_t i = 0; i < payload; ++i) b.push_back(static_cast<unsigned char>(i % 10));
+  return b;
+}
+
+void write_gz(const fs::path& p, const std::vector<unsigned char>& bytes) {
+  gzFile f = gzopen(p.c_str(), "wb");
+  gzwrite(f, bytes.data(), static_cast<unsigned>(bytes.size()));
+  gzclose(f);
+}
+
+void write_raw(const fs::path& p, const std::vector<unsigned char>& bytes) {
+  std::FILE* f = std::fopen(p.c_str(), "wb");
+  std::fwrite(bytes.data(), 1, bytes.size(), f);
+  std::fclose(f);
+}
+
+std::vector<unsigned char> read_raw(const fs::path& p) {
+  std::vector<unsigned char> b(fs::file_size(p));
+  std::FILE* f = std::fopen(p.c_str(), "rb");
+  REQUIRE(std::fread(b.data(), 1, b.size(), f) == b.size());
+  std::fclose(f);
+  return b;
+}
+
+}  // namespace
+
+TEST_CASE("a well-formed gzipped IDX image file reads back its dimensions and bytes") {
+  const auto p = temp_dir() / "good-images.gz";
+  write_gz(p, idx_bytes(0x803, {3, 2, 2}, 12));
+  std::string error;
+  auto idx = read_idx(p.string(), 0x803, &error);
+  REQUIRE(idx);
+  CHECK(idx->dims == std::vector<std::uint32_t>{3, 2, 2});
+  REQUIRE(idx->data.size() == 12);
+  CHECK(idx->data[11] == 1);
+}
+
+TEST_CASE("a missing file names the file and the apt command that installs it") {
+  std::string error;
+  CHECK_FALSE(read_idx("/nonexistent/train-images-idx3-ubyte.gz", 0x803, &error));
+  CHECK(error.find("/nonexistent/train-images-idx3-ubyte.gz") != std::string::npos);
+  CHECK(error.find("apt-get install dataset-fashion-mnist") != std::string::npos);
+  CHECK(error.find('\n') == std::string::npos);
+}
+
+TEST_CASE("a labels file where images are expected is reported as bad magic") {
+  const auto p = temp_dir() / "labels-not-images.gz";
+  write_gz(p, idx_bytes(0x801, {5}, 5));
+  std::string error;
+  CHECK_FALSE(read_idx(p.string(), 0x803, &error));
+  CHECK(error.find(p.string()) != std::string::npos);
+  CHECK(error.find("bad magic 0x00000801, expected 0x00000803") != std::string::npos);
+}
+
+TEST_CASE("a file that is not gzip and not IDX is reported as bad magic") {
+  const auto p = temp_dir() / "garbage.gz";
+  write_raw(p, {'h', 'e', 'l', 'l', 'o', ' ', 'w', 'o', 'r', 'l', 'd'});
+  std::string error;
+  CHECK_FALSE(read_idx(p.string(), 0x801, &error));
+  CHECK(error.find("bad magic") != std::string::npos);
+}
+
+TEST_CASE("an IDX file with fewer bytes than its header promises is reported as truncated") {
+  const auto p = temp_dir() / "short-payload.gz";
+  write_gz(p, idx_bytes(0x803, {10, 28, 28}, 100));
+  std::string error;
+  CHECK_FALSE(read_idx(p.string(), 0x803, &error));
+  CHECK(error.find(p.string() + ": truncated") != std::string::npos);
+  CHECK(error.find("7840") != std::string::npos);  // what the header promised
+}
+
+TEST_CASE("a gzip stream cut short is reported as truncated gzip data") {
+  const auto dir = temp_dir();
+  const auto whole = dir / "whole.gz", cut = dir / "cut.gz";
+  std::vector<unsigned char> big = idx_bytes(0x803, {100, 28, 28}, 78400);
+  for (std::size_t i = 16; i < big.size(); ++i) big[i] = static_cast<unsigned char>((i * 2654435761u) >> 13);
+  write_gz(whole, big);
+  auto bytes = read_raw(whole);
+  bytes.resize(bytes.size() / 2);
+  write_raw(cut, bytes);
+  std::string error;
+  CHECK_FALSE(read_idx(cut.string(), 0x803, &error));
+  CHECK(error.find(cut.string()) != std::string::npos);
+  CHECK(error.find("truncated") != std::string::npos);
+}
+
+TEST_CASE("load_fashion_mnist reports a missing labels file by name") {
+  const auto dir = temp_dir() / "set";
+  fs::create_directories(dir);
+  write_gz(dir / "train-images-idx3-ubyte.gz", idx_bytes(0x803, {2, 28, 28}, 2 * 784));
+  std::string error;
+  CHECK_FALSE(ringlab::load_fashion_mnist(dir.string(), &error));
+  CHECK(error.find("train-labels-idx1-ubyte.gz") != std::string::npos);
+  CHECK(error.find("apt-get install dataset-fashion-mnist") != std::string::npos);
+}
+
+TEST_CASE("the synthetic set has Fashion-MNIST's shape and the same numbers every time") {
+  auto a = ringlab::synthetic_fashion_mnist(64, 16), b = ringlab::synthetic_fashion_mnist(64, 16);
+  CHECK(a.train.count == 64);
+  CHECK(a.train.features == 784);
+  CHECK(a.test.count == 16);
+  CHECK(a.train.images == b.train.images);
+  CHECK(a.train.labels == b.train.labels);
+}
