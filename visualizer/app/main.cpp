@@ -40,6 +40,7 @@ void on_signal(int) { g_stop = true; }
 struct Options {
   std::vector<std::string> traces;
   std::string replay, screenshot, address = "127.0.0.1", tab;
+  bool list_steps = false;
   bool listen = false, headless = false, summary = false, quit_when_done = false;
   int launch = 0, launch_np = 4;
   std::string launch_flags = "--schedule --count 8 --type int32";
@@ -148,6 +149,7 @@ int main(int argc, char** argv) {
   cli.add_option("--address", o.address, "Address to listen on; anything but 127.0.0.1 exposes the port")
       ->capture_default_str();
   cli.add_option("--at", o.at, "Start at this step of the scrubber (0 = the first); chunks drawn mid-edge");
+  cli.add_flag("--list-steps", o.list_steps, "Print the scrubber's steps of the first trace (for --at) and exit");
   cli.add_option("--screenshot", o.screenshot, "Render one frame to this PNG file and exit");
   cli.add_option("--tab", o.tab, "Chart tab to show first: loss, bytes, pipeline, launch, notes")
       ->check(CLI::IsMember({"loss", "bytes", "pipeline", "launch", "notes"}));
@@ -194,6 +196,15 @@ int main(int argc, char** argv) {
   for (const auto& n : app.session.notes()) std::fprintf(stderr, "ringlab-viz: note: %s\n", n.c_str());
   if (!o.screenshot.empty() && (o.traces.empty() || failed_files)) {
     std::fprintf(stderr, "ringlab-viz: --screenshot needs a trace that loads (--replay TRACE)\n");
+    return 2;
+  }
+  if (o.list_steps) {
+    if (Run* run = app.session.runs().empty() ? nullptr : app.session.runs().front().get()) {
+      const auto& frames = run->timeline.frames();
+      for (std::size_t f = 0; f < frames.size(); ++f) std::printf("%zu: %s\n", f, frames[f].label().c_str());
+      return 0;
+    }
+    std::fprintf(stderr, "ringlab-viz: --list-steps needs a trace that loads\n");
     return 2;
   }
   app.source = o.traces.empty() ? "none" : o.traces.back();

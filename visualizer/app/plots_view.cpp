@@ -221,8 +221,22 @@ void draw_pipeline_chart(App& app) {
     ImGui::TextDisabled("no compute blocks in this run (pipeline lessons record them with trace::Compute)");
     return;
   }
-  const auto& blocks = run->plots.blocks();
-  const double t0 = run->plots.block_t_min(), t1 = std::max(run->plots.block_t_max(), t0 + 1);
+  // The blocks of the call on screen (one pipelined step, its bubble visible), or all of them.
+  ImGui::Checkbox("only the call on screen", &app.pipeline_follow);
+  std::int64_t call = -2;
+  if (app.pipeline_follow && !run->timeline.frames().empty()) {
+    const auto& frames = run->timeline.frames();
+    const int f = app.playback.time_mode ? run->timeline.frame_at_time(app.playback.t)
+                                         : std::clamp(static_cast<int>(app.playback.pos), 0, int(frames.size()) - 1);
+    call = frames[f].call;
+  }
+  std::vector<Block> blocks;
+  for (const auto& b : run->plots.blocks())
+    if (call == -2 || b.call == call) blocks.push_back(b);
+  if (blocks.empty()) blocks = run->plots.blocks();
+  double t0 = blocks.front().t0, t1 = blocks.front().t1;
+  for (const auto& b : blocks) t0 = std::min(t0, b.t0), t1 = std::max(t1, b.t1);
+  t1 = std::max(t1, t0 + 1);
   const int n = run->header.ranks;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 p = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();

@@ -11,6 +11,7 @@ constexpr ImGuiWindowFlags kPane = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_No
                                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
 const ImU32 kText = IM_COL32(230, 230, 235, 255);
 const ImU32 kDim = IM_COL32(120, 120, 130, 255);
+const Rgb kCopyColour{95, 165, 205};
 
 int frame_count(App& app) {
   Run* run = app.session.current();
@@ -201,13 +202,15 @@ void draw_buffer_view(App& app) {
       int k;
       const char* text;
     } items[] = {
-        {1, "own data"}, {std::max(2, n / 2), "partly reduced (darker: more ranks)"}, {n, "fully reduced"}};
+        {1, "own data"}, {std::max(2, n / 2), "partial sum (darker: more ranks)"}, {n, "fully reduced"}};
     for (const auto& it : items) {
       if (n < 3 && it.k == std::max(2, n / 2) && it.k >= n) continue;
       dl->AddRectFilled(ImVec2(p.x, p.y + 3), ImVec2(p.x + 12, p.y + 13), im_colour(cell_colour(it.k, n)));
       dl->AddText(ImVec2(p.x + 16, p.y), kText, it.text);
       p.x += 28 + ImGui::CalcTextSize(it.text).x;
     }
+    dl->AddRectFilled(ImVec2(p.x, p.y + 3), ImVec2(p.x + 12, p.y + 13), im_colour(kCopyColour));
+    dl->AddText(ImVec2(p.x + 16, p.y), kText, "copy of one other rank");
     ImGui::Dummy(ImVec2(1, ImGui::GetTextLineHeightWithSpacing()));
   }
   if (b.rows.empty() || b.rows[0].empty()) {
@@ -232,7 +235,9 @@ void draw_buffer_view(App& app) {
       const Cell& cell = b.rows[r][c];
       const float x = p.x + label_w + c * cell_w;
       const ImVec2 a(x + gap, y + gap), z(x + cell_w - gap, y + row_h - gap);
-      dl->AddRectFilled(a, z, im_colour(cell_colour(cell.contributions(), n)));
+      // One rank's data that is not this rank's own: a copy (broadcast, allgather of one).
+      const bool copy = cell.contributions() == 1 && r < 64 && cell.ranks != (std::uint64_t{1} << r);
+      dl->AddRectFilled(a, z, im_colour(copy ? kCopyColour : cell_colour(cell.contributions(), n)));
       // A thicker line where a new chunk starts.
       if (b.per_element && c > 0 && b.rows[r][c - 1].chunk != cell.chunk)
         dl->AddLine(ImVec2(x, y), ImVec2(x, y + row_h), kText, 2);

@@ -44,6 +44,10 @@ Rgb phase_colour(const std::string& phase) {
   if (phase == "allgather" || phase == "broadcast") return {50, 140, 235};
   if (phase == "forward") return {70, 185, 90};
   if (phase == "backward") return {175, 90, 210};
+  if (phase.find("bcast") != std::string::npos || phase.find("broadcast") != std::string::npos ||
+      phase.find("gather") != std::string::npos)
+    return phase_colour("broadcast");
+  if (phase.find("reduce") != std::string::npos) return phase_colour("reduce");
   // Any other phase: a stable colour from its name.
   std::uint32_t h = 2166136261u;
   for (char c : phase) h = (h ^ static_cast<std::uint8_t>(c)) * 16777619u;
