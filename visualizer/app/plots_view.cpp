@@ -49,7 +49,7 @@ void y_ticks(ImDrawList* dl, const Axis& y, float x_left, float x_right, bool ri
       if (d >= y.lo * 0.9999) ticks.push_back(d);
   } else {
     const double step = nice_step(y.hi - y.lo, 4);
-    for (double v = std::ceil(y.lo / step) * step; v <= y.hi + step * 1e-6; v += step) ticks.push_back(v);
+    for (double i = std::ceil(y.lo / step - 1e-9); i * step <= y.hi + step * 1e-6; ++i) ticks.push_back(i * step);
   }
   for (double v : ticks) {
     const float py = y.at(v);
@@ -65,6 +65,9 @@ void draw_loss_plot(App& app) {
   ImGui::Checkbox("log scale", &app.log_scale);
   ImGui::SameLine();
   ImGui::Checkbox("learning rate (right axis)", &app.show_lr);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(140);
+  ImGui::SliderInt("smooth (steps)", &app.smooth, 1, 100);
   // Every run's loss series, one line per rank; several runs overlay (np 1, 2, 4).
   struct Line {
     const std::vector<Point>* pts;
@@ -122,7 +125,23 @@ void draw_loss_plot(App& app) {
     if (pts.size() == 1) dl->AddCircleFilled(pts[0], 2.5f, col);
     if (pts.size() > 1) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), col, 0, thick);
   };
-  for (const auto& l : loss) polyline(*l.pts, y, im_colour(l.colour), 2.0f);
+  // Per-step losses are noisy: optionally a trailing moving average over `smooth` steps.
+  std::vector<Point> smoothed;
+  for (const auto& l : loss) {
+    const std::vector<Point>* s = l.pts;
+    if (app.smooth > 1) {
+      smoothed.clear();
+      double sum = 0;
+      for (std::size_t i = 0; i < l.pts->size(); ++i) {
+        sum += (*l.pts)[i].y;
+        if (i >= static_cast<std::size_t>(app.smooth)) sum -= (*l.pts)[i - app.smooth].y;
+        const double k = static_cast<double>(std::min<std::size_t>(i + 1, app.smooth));
+        smoothed.push_back({(*l.pts)[i].x, sum / k});
+      }
+      s = &smoothed;
+    }
+    polyline(*s, y, im_colour(l.colour), 2.0f);
+  }
   Axis ylr{0, 1, false, y1, y0};
   if (app.show_lr && !lr.empty()) {
     const Range r = value_range(lrs, false);

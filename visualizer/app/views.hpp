@@ -40,6 +40,7 @@ struct App {
   LaunchForm form;
   std::string mpirun, bin_dir;  // where the launch panel finds the kit
   bool log_scale = false, show_lr = true;
+  int smooth = 1;  // loss plot: moving average over this many steps
   int bytes_coll = 0;
   bool bytes_follow = true;
   bool pipeline_follow = true;  // pipeline chart shows the call of the step on screen  // bytes chart shows the collective of the step on screen
