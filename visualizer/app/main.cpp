@@ -149,7 +149,8 @@ int main(int argc, char** argv) {
   cli.add_option("--address", o.address, "Address to listen on; anything but 127.0.0.1 exposes the port")
       ->capture_default_str();
   cli.add_option("--at", o.at, "Start at this step of the scrubber (0 = the first); chunks drawn mid-edge");
-  cli.add_flag("--list-steps", o.list_steps, "Print the scrubber's steps of the first trace (for --at) and exit");
+  cli.add_flag("--list-steps", o.list_steps,
+               "Print the scrubber's steps of the first trace (for --at) and exit");
   cli.add_option("--screenshot", o.screenshot, "Render one frame to this PNG file and exit");
   cli.add_option("--tab", o.tab, "Chart tab to show first: loss, bytes, pipeline, launch, notes")
       ->check(CLI::IsMember({"loss", "bytes", "pipeline", "launch", "notes"}));

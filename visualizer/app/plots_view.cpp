@@ -49,7 +49,8 @@ void y_ticks(ImDrawList* dl, const Axis& y, float x_left, float x_right, bool ri
       if (d >= y.lo * 0.9999) ticks.push_back(d);
   } else {
     const double step = nice_step(y.hi - y.lo, 4);
-    for (double i = std::ceil(y.lo / step - 1e-9); i * step <= y.hi + step * 1e-6; ++i) ticks.push_back(i * step);
+    for (double i = std::ceil(y.lo / step - 1e-9); i * step <= y.hi + step * 1e-6; ++i)
+      ticks.push_back(i * step);
   }
   for (double v : ticks) {
     const float py = y.at(v);
@@ -245,8 +246,9 @@ void draw_pipeline_chart(App& app) {
   std::int64_t call = -2;
   if (app.pipeline_follow && !run->timeline.frames().empty()) {
     const auto& frames = run->timeline.frames();
-    const int f = app.playback.time_mode ? run->timeline.frame_at_time(app.playback.t)
-                                         : std::clamp(static_cast<int>(app.playback.pos), 0, int(frames.size()) - 1);
+    const int f = app.playback.time_mode
+                      ? run->timeline.frame_at_time(app.playback.t)
+                      : std::clamp(static_cast<int>(app.playback.pos), 0, int(frames.size()) - 1);
     call = frames[f].call;
   }
   std::vector<Block> blocks;

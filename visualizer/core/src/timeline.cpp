@@ -5,6 +5,7 @@
 #include <deque>
 #include <limits>
 #include <map>
+#include <set>
 #include <tuple>
 
 #include "ringlab/chunks.hpp"
@@ -71,6 +72,13 @@ void Timeline::rebuild() {
   recv_move_.assign(by_rank_.size(), {});
   recv_scratch_.assign(by_rank_.size(), {});
 
+  // 0. Each rank's events in the order they started. A live stream delivers them in the order
+  //    they were recorded (a non-blocking send is recorded when it is waited for, perhaps much
+  //    later); MPI matches messages in the order they were posted, and so must we.
+  for (auto& evs : by_rank_)
+    std::stable_sort(evs.begin(), evs.end(),
+                     [](const trace::Event& a, const trace::Event& b) { return a.t0 < b.t0; });
+
   // 1. Give every event its frame key. Phases are numbered per call in the order they appear.
   std::map<std::int64_t, std::map<std::string, int>> phase_order;
   auto order_of = [&](std::int64_t call, const std::string& phase) {
@@ -105,9 +113,13 @@ void Timeline::rebuild() {
           break;
         case Op::reduce:
         case Op::copy:
-          k = current;
-          break;  // the kit records these without a phase: they belong
-                  // to the step whose transfer came just before
+          // Their own step when they carry one; older traces recorded them without a phase:
+          // then they belong to the step whose transfer came just before.
+          if (e.call >= 0 && !e.phase.empty())
+            k = key_id({e.call, order_of(e.call, e.phase), e.step});
+          else
+            k = current;
+          break;
         default:
           break;
       }
@@ -168,6 +180,12 @@ void Timeline::rebuild() {
   }
   for (std::size_t r = 0; r < by_rank_.size(); ++r) {
     const auto& evs = by_rank_[r];
+    // The (call, phase, step, chunk) of every reduction on this rank: a recv with the same is
+    // one that went to a scratch buffer and was added in.
+    std::set<std::tuple<std::int64_t, std::string, int, int>> reduced;
+    for (const auto& e : evs)
+      if (e.op == Op::reduce && e.call >= 0 && !e.phase.empty())
+        reduced.insert({e.call, e.phase, e.step, e.chunk});
     recv_move_[r].assign(evs.size(), -1);
     recv_scratch_[r].assign(evs.size(), 0);
     for (std::size_t i = 0; i < evs.size(); ++i) {
@@ -185,8 +203,13 @@ void Timeline::rebuild() {
                               event_key[r][i], e.values});
       }
       recv_move_[r][i] = m;
-      // Scratch or in place? A reduce of the same chunk before this rank's next transfer
-      // means the data went to a scratch buffer and was added in.
+      // Scratch or in place? A reduce of the same chunk in the same step (or, in traces whose
+      // reductions carry no step, before this rank's next transfer) means the data went to a
+      // scratch buffer and was added in.
+      if (reduced.count({e.call, e.phase, e.step, e.chunk})) {
+        recv_scratch_[r][i] = 1;
+        continue;
+      }
       for (std::size_t j = i + 1; j < evs.size(); ++j) {
         const Op op = evs[j].op;
         if (op == Op::send || op == Op::recv || op == Op::begin || op == Op::end) break;
