@@ -355,6 +355,9 @@ int main(int argc, char** argv) {
       const double cpu_ms = (cpu1.tv_sec - cpu0.tv_sec) * 1e3 + (cpu1.tv_nsec - cpu0.tv_nsec) / 1e6;
       double ui = 0;
       for (double v : ui_ms) ui += v;
+      if (Run* run = app.session.current())
+        std::printf("bench: timeline of %zu events built in %.1f ms\n", run->timeline.event_count(),
+                    run->timeline.last_rebuild_ms());
       std::printf(
           "bench: per frame: %.2f ms of CPU in this process (all threads, GL included), %.2f ms building "
           "the UI (core + ImGui)\n",

@@ -272,9 +272,10 @@ void draw_notes(App& app) {
 void draw_status_line(App& app) {
   Run* run = app.session.current();
   const std::string last = app.session.notes().empty() ? "" : app.session.notes().back();
-  ImGui::Text("source: %s | ranks connected: %d | events: %zu | frame %.1f ms%s%s", app.source.c_str(),
-              app.session.connected(), run ? run->timeline.event_count() : std::size_t{0}, app.frame_ms,
-              last.empty() ? "" : " | ", last.c_str());
+  ImGui::Text("source: %s | ranks connected: %d | events: %zu | frame %.1f ms (timeline %.1f ms)%s%s",
+              app.source.c_str(), app.session.connected(), run ? run->timeline.event_count() : std::size_t{0},
+              app.frame_ms, run ? run->timeline.last_rebuild_ms() : 0.0, last.empty() ? "" : " | ",
+              last.c_str());
 }
 
 void draw_app(App& app, float width, float height) {

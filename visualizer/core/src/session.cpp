@@ -58,6 +58,7 @@ Run* Session::live_run_for(const trace::Header& h, int rank) {
     break;
   }
   runs_.push_back(make_run(h, h.program + " " + h.args + "  [live]", true));
+  runs_.back()->timeline.set_throttle(true);
   current_ = static_cast<int>(runs_.size()) - 1;
   return runs_.back().get();
 }

@@ -46,23 +46,40 @@ void Timeline::add(const trace::Event& e) {
 }
 
 const std::vector<Frame>& Timeline::frames() {
-  if (dirty_) rebuild();
+  if (due()) rebuild();
   return frames_;
 }
 const std::vector<Move>& Timeline::moves() {
-  if (dirty_) rebuild();
+  if (due()) rebuild();
   return moves_;
 }
 double Timeline::t_min() {
-  if (dirty_) rebuild();
+  if (due()) rebuild();
   return t_min_;
 }
 double Timeline::t_max() {
-  if (dirty_) rebuild();
+  if (due()) rebuild();
   return t_max_;
 }
 
+bool Timeline::due() {
+  if (!dirty_) return false;
+  if (!throttle_ || frames_.empty()) return true;
+  const double since =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - rebuilt_at_).count();
+  return since >= 4 * rebuild_ms_;
+}
+
 void Timeline::rebuild() {
+  const auto start = std::chrono::steady_clock::now();
+  struct Stamp {  // records how long this rebuild took, however it returns
+    Timeline& t;
+    std::chrono::steady_clock::time_point start;
+    ~Stamp() {
+      t.rebuilt_at_ = std::chrono::steady_clock::now();
+      t.rebuild_ms_ = std::chrono::duration<double, std::milli>(t.rebuilt_at_ - start).count();
+    }
+  } stamp{*this, start};
   dirty_ = false;
   cached_frame_ = -1;
   frames_.clear();
@@ -233,7 +250,7 @@ void Timeline::rebuild() {
 }
 
 std::vector<MoveAt> Timeline::moves_at(double pos) {
-  if (dirty_) rebuild();
+  if (due()) rebuild();
   std::vector<MoveAt> out;
   if (frames_.empty()) return out;
   const int f = std::clamp(static_cast<int>(std::floor(pos)), 0, static_cast<int>(frames_.size()) - 1);
@@ -243,7 +260,7 @@ std::vector<MoveAt> Timeline::moves_at(double pos) {
 }
 
 int Timeline::frame_at_time(double t) {
-  if (dirty_) rebuild();
+  if (due()) rebuild();
   if (frames_.empty()) return 0;
   auto it = std::upper_bound(t0_prefix_max_.begin(), t0_prefix_max_.end(), t);
   return std::max(0, static_cast<int>(it - t0_prefix_max_.begin()) - 1);
@@ -263,7 +280,7 @@ std::vector<MoveAt> Timeline::moves_at_time(double t) {
 }
 
 Buffers Timeline::buffers_at(double pos) {
-  if (dirty_) rebuild();
+  if (due()) rebuild();
   if (frames_.empty()) return {};
   const int f = std::clamp(static_cast<int>(std::floor(pos)), 0, static_cast<int>(frames_.size()) - 1);
   if (frames_[f].moves.empty() || f == 0) return buffers_after(f);
@@ -273,7 +290,7 @@ Buffers Timeline::buffers_at(double pos) {
 }
 
 Buffers Timeline::buffers_after(int target) {
-  if (dirty_) rebuild();
+  if (due()) rebuild();
   if (target < 0 || target >= static_cast<int>(frames_.size())) return {};
   if (target == cached_frame_) return cached_;
   const std::int64_t call = frames_[target].call;

@@ -15,6 +15,7 @@
 // chunk went to a scratch buffer), per rank in its own order. Each cell also carries the set
 // of ranks whose data it holds, so "partly reduced with k contributions" can be drawn.
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -74,6 +75,11 @@ class Timeline {
   std::size_t event_count() const { return total_; }
   const std::vector<trace::Event>& events_of(int rank) const { return by_rank_[rank]; }
 
+  // Live runs keep growing: rebuild the derived views at most every 4x the last rebuild's
+  // time, so a long run cannot take the window's frame rate down (off: always up to date).
+  void set_throttle(bool on) { throttle_ = on; }
+  double last_rebuild_ms() const { return rebuild_ms_; }
+
   // Derived views, rebuilt when events were added since the last call.
   const std::vector<Frame>& frames();
   const std::vector<Move>& moves();
@@ -89,10 +95,14 @@ class Timeline {
 
  private:
   void rebuild();
+  bool due();  // dirty, and (when throttled) enough time since the last rebuild
   int ranks_ = 1;
   std::size_t total_ = 0;
   std::vector<std::vector<trace::Event>> by_rank_;
   bool dirty_ = true;
+  bool throttle_ = false;
+  double rebuild_ms_ = 0;
+  std::chrono::steady_clock::time_point rebuilt_at_{};
 
   std::vector<Frame> frames_;
   std::vector<Move> moves_;
