@@ -77,7 +77,7 @@ void tick(App& app, double dt_s) {
 
 bool done(const App& app, const Options& o, Clock::time_point start) {
   if (g_stop) return true;
-  if (o.quit_when_done && app.session.live_run_finished()) return true;
+  if (o.quit_when_done && o.screenshot.empty() && app.session.live_run_finished()) return true;
   return o.max_seconds > 0 && ms_since(start) > o.max_seconds * 1000;
 }
 
@@ -151,7 +151,8 @@ int main(int argc, char** argv) {
   cli.add_option("--at", o.at, "Start at this step of the scrubber (0 = the first); chunks drawn mid-edge");
   cli.add_flag("--list-steps", o.list_steps,
                "Print the scrubber's steps of the first trace (for --at) and exit");
-  cli.add_option("--screenshot", o.screenshot, "Render one frame to this PNG file and exit");
+  cli.add_option("--screenshot", o.screenshot,
+                 "Render one frame to this PNG file and exit (with --listen: once the live run has finished)");
   cli.add_option("--tab", o.tab, "Chart tab to show first: loss, bytes, pipeline, launch, notes")
       ->check(CLI::IsMember({"loss", "bytes", "pipeline", "launch", "notes"}));
   cli.add_option("--launch", o.launch, "With --listen: start this lesson at once, as the launch panel does");
@@ -195,7 +196,7 @@ int main(int argc, char** argv) {
     }
   }
   for (const auto& n : app.session.notes()) std::fprintf(stderr, "ringlab-viz: note: %s\n", n.c_str());
-  if (!o.screenshot.empty() && (o.traces.empty() || failed_files)) {
+  if (!o.screenshot.empty() && !o.listen && (o.traces.empty() || failed_files)) {
     std::fprintf(stderr, "ringlab-viz: --screenshot needs a trace that loads (--replay TRACE)\n");
     return 2;
   }
@@ -282,7 +283,7 @@ int main(int argc, char** argv) {
     // --- loop ----------------------------------------------------------------------------
     const auto start = Clock::now();
     auto last = Clock::now();
-    int frame = 0;
+    int settled = 0;
     std::vector<double> bench_ms, latency_ms, ui_ms;
     timespec cpu0{};
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu0);
@@ -295,7 +296,7 @@ int main(int argc, char** argv) {
       glfwPollEvents();
       const double dt = std::chrono::duration<double>(t_frame - last).count();
       last = t_frame;
-      tick(app, o.screenshot.empty() ? dt : 0);
+      tick(app, o.screenshot.empty() || o.listen ? dt : 0);
       const auto t_ui = Clock::now();
       ImGui_ImplOpenGL3_NewFrame();
       ImGui_ImplGlfw_NewFrame();
@@ -310,9 +311,10 @@ int main(int argc, char** argv) {
       glClearColor(0.06f, 0.06f, 0.07f, 1);
       glClear(GL_COLOR_BUFFER_BIT);
       ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-      ++frame;
       // A few frames first: ImGui settles its layout (window sizes) over the first ones.
-      if (!o.screenshot.empty() && frame == 3) {
+      // Live (--listen): once the run has finished and the view has caught up.
+      if (o.listen && !app.session.live_run_finished()) settled = 0;
+      if (!o.screenshot.empty() && ++settled >= (o.listen ? 30 : 3)) {
         glFinish();
         if (!write_png(o.screenshot, w, h)) {
           std::fprintf(stderr, "ringlab-viz: error: cannot write %s\n", o.screenshot.c_str());

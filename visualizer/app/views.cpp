@@ -204,7 +204,7 @@ void draw_buffer_view(App& app) {
     } items[] = {
         {1, "own data"}, {std::max(2, n / 2), "partial sum (darker: more ranks)"}, {n, "fully reduced"}};
     for (const auto& it : items) {
-      if (n < 3 && it.k == std::max(2, n / 2) && it.k >= n) continue;
+      if (n < 3 && &it == &items[1]) continue;  // two ranks: no partial sums
       dl->AddRectFilled(ImVec2(p.x, p.y + 3), ImVec2(p.x + 12, p.y + 13), im_colour(cell_colour(it.k, n)));
       dl->AddText(ImVec2(p.x + 16, p.y), kText, it.text);
       p.x += 28 + ImGui::CalcTextSize(it.text).x;
