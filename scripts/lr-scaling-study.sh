@@ -3,13 +3,14 @@
 # so the global batch grows) under each learning-rate scaling rule, write every step of every
 # run to ONE CSV, and print a summary table made from that CSV: final test accuracy and the
 # first epoch that reached 0.85, per configuration.
-#   scripts/lr-scaling-study.sh [--np "1 2 4"] [--epochs 10] [--data DIR|synthetic]
+#   scripts/lr-scaling-study.sh [--np "1 2 4"] [--epochs 10] [--data DIR|synthetic] [--lr 0.02]
 #                               [--warmup-epochs 1] [--out DIR] [--bin PATH]
+#   scripts/lr-scaling-study.sh --table CSV       only print the table of an earlier run's CSV
 # Output: OUT/lr-scaling.csv (np,scaling,epoch,step,rank,loss,accuracy,lr), OUT/summary.txt.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 nps="1 2 4" epochs=10 data="" warmup=1 out="$ROOT/build/lr-scaling-study" bin="$ROOT/build/bin/lesson_07"
-scalings="none linear sqrt" target=0.85
+scalings="none linear sqrt" target=0.85 lr_args=() table_only=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --np) nps="$2"; shift 2 ;;
@@ -18,10 +19,32 @@ while [[ $# -gt 0 ]]; do
     --warmup-epochs) warmup="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
     --bin) bin="$2"; shift 2 ;;
-    -h|--help) sed -n '2,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --lr) lr_args=(--lr "$2"); shift 2 ;;
+    --table) table_only="$2"; shift 2 ;;
+    -h|--help) sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "error: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
+# The table, from a CSV's per-epoch rows (rank "all").
+table() {
+awk -F, -v target="$target" '
+  NR > 1 && $5 == "all" {
+    key = $1 "," $2
+    if (!(key in seen)) { seen[key] = 1; order[++n] = key }
+    if ($3 + 0 >= last[key]) { last[key] = $3 + 0; final[key] = $7; lr[key] = $8 }
+    if ($3 == 1) first[key] = $7
+    if ($7 + 0 >= target && !(key in reached)) reached[key] = $3
+  }
+  END {
+    printf "%-4s %-8s %-10s %-12s %-10s %s\n", "np", "scaling", "lr (end)", "acc epoch 1", "final acc", "epochs to " target
+    for (i = 1; i <= n; ++i) {
+      split(order[i], k, ",")
+      printf "%-4s %-8s %-10s %-12s %-10s %s\n", k[1], k[2], lr[order[i]], first[order[i]], final[order[i]],
+             (order[i] in reached) ? reached[order[i]] : "not reached"
+    }
+  }' "$1"
+}
+if [[ -n "$table_only" ]]; then table "$table_only"; exit 0; fi
 [[ -x "$bin" ]] || { echo "error: $bin not built (run ./ringlab build)" >&2; exit 2; }
 mkdir -p "$out"
 csv="$out/lr-scaling.csv"
@@ -34,25 +57,9 @@ for np in $nps; do
   for scaling in $scalings; do
     echo "--- np $np, scaling $scaling"
     "$ROOT/scripts/ringlab-mpirun" -np "$np" "$bin" "${data_args[@]}" --epochs "$epochs" --lr-scaling "$scaling" \
-      --warmup-epochs "$warmup" --target "$target" --csv "$csv" | grep -E '^(lesson 07|epoch|np )'
+      --warmup-epochs "$warmup" --target "$target" "${lr_args[@]}" --csv "$csv" | grep --line-buffered -E '^(lesson 07|epoch|np )'
   done
 done
 echo "load after: $(uptime)"
-
-# The table, from the CSV's per-epoch rows (rank "all").
-awk -F, -v target="$target" '
-  NR > 1 && $5 == "all" {
-    key = $1 "," $2
-    if (!(key in seen)) { seen[key] = 1; order[++n] = key }
-    if ($3 + 0 >= last[key]) { last[key] = $3 + 0; final[key] = $7; lr[key] = $8 }
-    if ($7 + 0 >= target && !(key in reached)) reached[key] = $3
-  }
-  END {
-    printf "%-4s %-8s %-10s %-10s %s\n", "np", "scaling", "lr (end)", "final acc", "epochs to " target
-    for (i = 1; i <= n; ++i) {
-      split(order[i], k, ",")
-      printf "%-4s %-8s %-10s %-10s %s\n", k[1], k[2], lr[order[i]], final[order[i]],
-             (order[i] in reached) ? reached[order[i]] : "not reached"
-    }
-  }' "$csv" | tee "$out/summary.txt"
+table "$csv" | tee "$out/summary.txt"
 echo "CSV: $csv"

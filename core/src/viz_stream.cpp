@@ -58,12 +58,13 @@ struct Stream {
 bool valid_address(const std::string& address, std::string* error) {
   std::string host, port;
   if (split(address, host, port)) return true;
-  if (error) *error = "--viz '" + address + "': expected HOST:PORT with PORT in 1..65535, e.g. 127.0.0.1:7777";
+  if (error)
+    *error = "--viz '" + address + "': expected HOST:PORT with PORT in 1..65535, e.g. 127.0.0.1:7777";
   return false;
 }
 
-bool connect(const std::string& address, int rank, int ranks, const std::string& program, const std::string& args,
-             std::string* error) {
+bool connect(const std::string& address, int rank, int ranks, const std::string& program,
+             const std::string& args, std::string* error) {
   std::string host, port;
   if (!split(address, host, port)) return valid_address(address, error);
   addrinfo hints{}, *found = nullptr;

@@ -34,14 +34,16 @@
 namespace lesson02 {
 using ringlab::View;
 
-template <class T> struct ChainResult {
+template <class T>
+struct ChainResult {
   T received;  // the partial sum that came from rank - 1 (0 on rank 0)
   T y;         // received + this rank's terms; on the last rank, the whole sum
 };
 
 // The slide, for any number of ranks and terms per rank: this rank's terms are w[i]*x[i].
 // The partial sum travels rank 0 -> 1 -> ... -> last, which ends up holding y.
-template <class T> ChainResult<T> chain_forward(ringlab::Communicator& comm, View<const T> w, View<const T> x) {
+template <class T>
+ChainResult<T> chain_forward(ringlab::Communicator& comm, View<const T> w, View<const T> x) {
   const int r = comm.rank(), last = comm.size() - 1;
   ringlab::trace::Collective tc("chain_sum", x.data(), x.size());
   tc.at("forward", r);
@@ -74,27 +76,32 @@ struct BusyScope {
 // backward pass. Returns the loss of microbatch m on the last rank, 0 elsewhere.
 // Sends are non-blocking (added to `sends`, finished at the end of the step): a stage starts
 // on its next microbatch at once instead of waiting for rank + 1 to take this one.
-inline double stage_forward(ringlab::Communicator& comm, Stage& s, int m, const double* input, const double* target,
-                            int batch, std::vector<ringlab::Request>& sends) {
+inline double stage_forward(ringlab::Communicator& comm, Stage& s, int m, const double* input,
+                            const double* target, int batch, std::vector<ringlab::Request>& sends) {
   const int r = comm.rank(), last = comm.size() - 1;
   std::vector<double>& in = s.act[m].front();
   std::vector<double>& out = s.act[m].back();
-  if (r == 0) std::copy(input, input + in.size(), in.begin());
-  else comm.recv(View<double>(in.data(), in.size(), ringlab::Where::host, m), r - 1, m);
+  if (r == 0)
+    std::copy(input, input + in.size(), in.begin());
+  else
+    comm.recv(View<double>(in.data(), in.size(), ringlab::Where::host, m), r - 1, m);
   double loss = 0;
   {
     BusyScope busy(s, "forward", m);
     stage_compute_forward(s, m);
     if (r == last) loss = mse_loss(out, target, batch, s.grad_out[m]);
   }
-  if (r < last) sends.push_back(comm.isend(View<const double>(out.data(), out.size(), ringlab::Where::host, m), r + 1, m));
+  if (r < last)
+    sends.push_back(
+        comm.isend(View<const double>(out.data(), out.size(), ringlab::Where::host, m), r + 1, m));
   return loss;
 }
 
 // Backward of microbatch m: the gradient of the stage's output comes from rank + 1 (the last
 // rank has it from the loss), goes back through the stage's layers (adding to the weight
 // gradients), and the gradient of the stage's input goes to rank - 1.
-inline void stage_backward(ringlab::Communicator& comm, Stage& s, int m, std::vector<ringlab::Request>& sends) {
+inline void stage_backward(ringlab::Communicator& comm, Stage& s, int m,
+                           std::vector<ringlab::Request>& sends) {
   const int r = comm.rank(), last = comm.size() - 1;
   std::vector<double>& gout = s.grad_out[m];
   if (r < last) comm.recv(View<double>(gout.data(), gout.size(), ringlab::Where::host, m), r + 1, m);
@@ -103,7 +110,9 @@ inline void stage_backward(ringlab::Communicator& comm, Stage& s, int m, std::ve
     stage_compute_backward(s, m);
   }
   std::vector<double>& gin = s.grad_in[m];
-  if (r > 0) sends.push_back(comm.isend(View<const double>(gin.data(), gin.size(), ringlab::Where::host, m), r - 1, m));
+  if (r > 0)
+    sends.push_back(
+        comm.isend(View<const double>(gin.data(), gin.size(), ringlab::Where::host, m), r - 1, m));
 }
 
 // One training step's forward and backward passes in the GPipe schedule: every microbatch

@@ -2,15 +2,18 @@
 //
 // Every rank holds the WHOLE model. Each global batch is cut into disjoint per-rank parts; each
 // rank computes the gradient of the mean loss over its own part; the gradients are averaged
-// with the ring allreduce of lesson 05; then every rank takes the same optimizer step, so the
-// replicas stay identical, bit for bit. That is Horovod's DistributedOptimizer:
+// with the ring allreduce (lesson 05's ring, in the kit's fast version); then every rank takes
+// the same optimizer step, so the replicas stay identical, bit for bit. That is Horovod's
+// DistributedOptimizer. Three ranks:
 //
-//   global batch (B examples)     rank 0          rank 1          rank 2
-//   [ e0 .. e(b-1) | eb .. | .. ]  ->  part 0  ->  g0   part 1 -> g1   part 2 -> g2
-//                                        \______________|_______________/
-//                                          ring allreduce: g0 + g1 + g2
-//                                        every rank: g = (g0 + g1 + g2) / 3
-//                                        every rank: the same SGD step with g
+//   global batch of B examples, cut into parts of b = B/3:
+//       [ part 0 | part 1 | part 2 ]
+//           |        |        |
+//         rank 0   rank 1   rank 2     each: g_r = mean gradient over its own part
+//           \________|________/
+//             ring allreduce           every rank holds g0 + g1 + g2
+//             divide by 3              every rank holds g = (g0 + g1 + g2) / 3
+//             SGD step                 every rank takes the same step with the same g
 //
 // Why divide by the world size: each g_r is a MEAN over b = B/n examples, so their average
 // is the mean over all B examples — exactly the gradient one process would get from the
@@ -22,7 +25,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "ring_allreduce.hpp"
+#include "ringlab/allreduce.hpp"
 #include "ringlab/ringlab.hpp"
 
 namespace lesson06 {
@@ -56,10 +59,13 @@ inline Part my_part(int global_batch, int rank, int size) {
 // ---- averaging the gradients -------------------------------------------------------------
 // Sum every rank's gradient with the ring allreduce (in place), then divide by the number of
 // ranks: the mean over ranks of per-rank mean gradients = the mean over the global batch.
+// ring_allreduce_fast is lesson 05's ring (same schedule, same result on every rank), with
+// segments and pipelining (core/include/ringlab/allreduce.hpp).
 inline void average_gradients(ringlab::Communicator& comm, View<float> grad) {
   // ==== BEGIN EXERCISE: average ====
   // TODO(exercise): make `grad` the average of every rank's gradient, in place:
-  //   - sum them with lesson 05's ring: lesson05::ring_allreduce<float>(comm, grad, grad);
+  //   - sum them with lesson 05's ring (the kit's fast version):
+  //     ringlab::ring_allreduce_fast<float>(comm, grad, grad);
   //   - then divide every element by the number of ranks, comm.size(). (Each rank's gradient is
   //     already a mean over its b examples; the mean of the n means is the mean over all B.)
   (void)comm, (void)grad;  // TODO(exercise): delete this line

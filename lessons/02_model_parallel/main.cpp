@@ -22,7 +22,7 @@ using lesson02::Stage;
 namespace {
 
 struct Config {
-  int width = 128;           // every layer is width x width
+  int width = 128;  // every layer is width x width
   int layers_per_rank = 2;
   int batch = 64;
   int steps = 5;
@@ -33,7 +33,8 @@ struct Config {
 // Layers [first, first + count) of the model with `total` layers.
 std::vector<lesson02::Layer> make_layers(const Config& c, int first, int count, int total) {
   std::vector<lesson02::Layer> layers;
-  for (int l = first; l < first + count; ++l) layers.push_back(lesson02::make_layer(c.width, c.width, l < total - 1, l));
+  for (int l = first; l < first + count; ++l)
+    layers.push_back(lesson02::make_layer(c.width, c.width, l < total - 1, l));
   return layers;
 }
 
@@ -73,12 +74,15 @@ long long chain_sum(Communicator& comm, int k, bool small_integers, bool print) 
   if (print) {
     char line[256];
     std::string terms;
-    for (int i = r * k; i < (r + 1) * k; ++i) terms += " + " + std::to_string(int(w[i])) + "*" + std::to_string(int(x[i]));
+    for (int i = r * k; i < (r + 1) * k; ++i)
+      terms += " + " + std::to_string(int(w[i])) + "*" + std::to_string(int(x[i]));
     std::snprintf(line, sizeof line, "rank %d: y = %g%s = %g%s", r, res.received, terms.c_str(), res.y,
-                  r < n - 1 ? ("  -> sends it to rank " + std::to_string(r + 1)).c_str() : "  = y (the last rank holds it)");
+                  r < n - 1 ? ("  -> sends it to rank " + std::to_string(r + 1)).c_str()
+                            : "  = y (the last rank holds it)");
     print_in_rank_order(comm, line);
     char summary[128];
-    std::snprintf(summary, sizeof summary, "serial sum in one process: %g   #wrong %lld\n", serial, comm.sum(wrong));
+    std::snprintf(summary, sizeof summary, "serial sum in one process: %g   #wrong %lld\n", serial,
+                  comm.sum(wrong));
     print_once(comm, summary);
   }
   return comm.sum(wrong);
@@ -86,8 +90,8 @@ long long chain_sum(Communicator& comm, int k, bool small_integers, bool print) 
 
 // --- 2. the MLP, pipelined, against the same MLP in one process -------------------------
 struct TrainResult {
-  std::vector<double> losses;            // per step, the same on every rank
-  std::vector<lesson02::Layer> layers;   // this rank's layers after training
+  std::vector<double> losses;           // per step, the same on every rank
+  std::vector<lesson02::Layer> layers;  // this rank's layers after training
 };
 
 TrainResult train_pipelined(Communicator& comm, const Config& c, int microbatches) {
@@ -98,7 +102,8 @@ TrainResult train_pipelined(Communicator& comm, const Config& c, int microbatche
   std::vector<double> x, t;
   for (int step = 0; step < c.steps; ++step) {
     make_batch(c, step, x, t);
-    const double loss = comm.sum(lesson02::gpipe_step(comm, s, x, t, c.batch, microbatches));  // only the last rank's is non-zero
+    const double loss = comm.sum(
+        lesson02::gpipe_step(comm, s, x, t, c.batch, microbatches));  // only the last rank's is non-zero
     for (auto& l : s.layers) lesson02::sgd_update(l, c.lr);
     trace::metric("loss", loss, step);
     out.losses.push_back(loss);
@@ -128,7 +133,9 @@ TrainResult train_single_process(const Config& c, int ranks) {
   return out;
 }
 
-double rel_diff(double a, double b) { return std::fabs(a - b) / std::fmax(1e-30, std::fmax(std::fabs(a), std::fabs(b))); }
+double rel_diff(double a, double b) {
+  return std::fabs(a - b) / std::fmax(1e-30, std::fmax(std::fabs(a), std::fabs(b)));
+}
 
 // Losses per step and this rank's weights after training, against the one-process model.
 // Agreement within 1e-5 relative (in practice ~1e-15: only the order of additions differs).
@@ -144,8 +151,8 @@ long long check_mlp(Communicator& comm, const Config& c, int microbatches, bool 
     if (d > tol) ++wrong;
     if (print_losses) {
       char line[160];
-      std::snprintf(line, sizeof line, "  step %d  loss pipelined %.12f  one process %.12f  rel diff %.1e\n", step,
-                    pipe.losses[step], ref.losses[step], d);
+      std::snprintf(line, sizeof line, "  step %d  loss pipelined %.12f  one process %.12f  rel diff %.1e\n",
+                    step, pipe.losses[step], ref.losses[step], d);
       print_once(comm, line);
     }
   }
@@ -158,7 +165,9 @@ long long check_mlp(Communicator& comm, const Config& c, int microbatches, bool 
       const double d = rel_diff(a.w[i], b.w[i]);
       worst = std::fmax(worst, d);
       if (std::fabs(a.w[i] - b.w[i]) > tol * std::fmax(1.0, std::fabs(b.w[i]))) {
-        if (wrong < 3) log(Level::error) << "layer " << first + k << " w[" << i << "] expected " << b.w[i] << " got " << a.w[i];
+        if (wrong < 3)
+          log(Level::error) << "layer " << first + k << " w[" << i << "] expected " << b.w[i] << " got "
+                            << a.w[i];
         ++wrong;
       }
     }
@@ -166,7 +175,8 @@ long long check_mlp(Communicator& comm, const Config& c, int microbatches, bool 
   wrong = comm.sum(wrong);
   worst = comm.max(worst);
   char line[200];
-  std::snprintf(line, sizeof line, "mlp  M=%-3d %d steps  losses+weights vs one process: max rel diff %.1e  #wrong %lld\n",
+  std::snprintf(line, sizeof line,
+                "mlp  M=%-3d %d steps  losses+weights vs one process: max rel diff %.1e  #wrong %lld\n",
                 microbatches, c.steps, worst, wrong);
   print_once(comm, line);
   return wrong;
@@ -174,45 +184,46 @@ long long check_mlp(Communicator& comm, const Config& c, int microbatches, bool 
 
 // --- 3. the pipeline's bubble -----------------------------------------------------------
 // For each M: `iters` timed steps. A step is timed from a barrier to a barrier, so every rank's
-// step time is the whole pipeline's; busy = this rank's compute; idle = step - busy.
+// step time is the whole pipeline's; busy = this rank's compute; idle = step - busy. The table
+// shows the fastest of the timed steps (the same one on every rank): on a machine shared with
+// other work it is the step least disturbed by it.
 void bench_bubble(Communicator& comm, const Config& c, const CommonOptions& opt, const std::vector<int>& ms) {
   const int P = comm.size(), k = c.layers_per_rank;
   char head[200];
   std::snprintf(head, sizeof head,
-                "GPipe: %d stages x %d layers of %dx%d, batch %d, %d timed steps per M\n"
+                "GPipe: %d stages x %d layers of %dx%d, batch %d, fastest of %d timed steps per M\n"
                 "%5s %5s %10s %10s %10s %8s\n",
-                P, k, c.width, c.width, c.batch, opt.iters, "M", "rank", "step(ms)", "busy(ms)", "idle(ms)", "bubble");
+                P, k, c.width, c.width, c.batch, opt.iters, "M", "rank", "step(ms)", "busy(ms)", "idle(ms)",
+                "bubble");
   print_once(comm, head);
   std::vector<double> x, t;
   make_batch(c, 0, x, t);
   for (int M : ms) {
     Stage s;
     s.layers = make_layers(c, comm.rank() * k, k, k * P);
-    double step_us = 0, busy_us = 0;
+    double step_us = 1e300, busy_us = 0;
     for (int it = 0; it < opt.warmup + opt.iters; ++it) {
       s.busy_us = 0;
       comm.barrier();
       const double t0 = MPI_Wtime();
       lesson02::gpipe_step(comm, s, x, t, c.batch, M);
       comm.barrier();
-      const double t1 = MPI_Wtime();
+      const double step = comm.max((MPI_Wtime() - t0) * 1e6);  // the same number on every rank
       for (auto& l : s.layers) lesson02::sgd_update(l, c.lr);
-      if (it >= opt.warmup) {
-        step_us += (t1 - t0) * 1e6;
-        busy_us += s.busy_us;
+      if (it >= opt.warmup && step < step_us) {
+        step_us = step;
+        busy_us = s.busy_us;
       }
     }
-    step_us /= opt.iters;
-    busy_us /= opt.iters;
     const double bubble = 1.0 - busy_us / step_us;
     char line[160];
-    std::snprintf(line, sizeof line, "%5d %5d %10.2f %10.2f %10.2f %8.3f", M, comm.rank(), step_us / 1e3, busy_us / 1e3,
-                  (step_us - busy_us) / 1e3, bubble);
+    std::snprintf(line, sizeof line, "%5d %5d %10.2f %10.2f %10.2f %8.3f", M, comm.rank(), step_us / 1e3,
+                  busy_us / 1e3, (step_us - busy_us) / 1e3, bubble);
     print_in_rank_order(comm, line);
     const double mean = comm.sum(bubble) / P;
     const double theory = double(P - 1) / (M + P - 1);
-    std::snprintf(line, sizeof line, "M=%d bubble measured %.3f theory (P-1)/(M+P-1) = %.3f diff %+.3f\n", M, mean,
-                  theory, mean - theory);
+    std::snprintf(line, sizeof line, "M=%d bubble measured %.3f theory (P-1)/(M+P-1) = %.3f diff %+.3f\n", M,
+                  mean, theory, mean - theory);
     print_once(comm, line);
   }
 }
@@ -221,18 +232,22 @@ void bench_bubble(Communicator& comm, const Config& c, const CommonOptions& opt,
 
 int main(int argc, char** argv) {
   Runtime rt(argc, argv);
-  CLI::App app{"Lesson 02 — model parallelism: a sum split across ranks, an MLP split by layers, a GPipe pipeline"};
+  CLI::App app{
+      "Lesson 02 — model parallelism: a sum split across ranks, an MLP split by layers, a GPipe pipeline"};
   CommonOptions opt;
-  opt.iters = 3;
+  opt.iters = 5;
   opt.warmup = 1;
   add_common_options(app, opt);
   Config c;
   int terms = 1;
   app.add_option("--terms", terms, "Terms w_i*x_i per rank in the chain sum")->capture_default_str();
-  app.add_option("--width", c.width, "Neurons per layer (every layer is width x width; --bench: 256)")->capture_default_str();
-  app.add_option("--layers-per-rank", c.layers_per_rank, "Layers each rank (pipeline stage) holds")->capture_default_str();
+  app.add_option("--width", c.width, "Neurons per layer (every layer is width x width; --bench: 256)")
+      ->capture_default_str();
+  app.add_option("--layers-per-rank", c.layers_per_rank, "Layers each rank (pipeline stage) holds")
+      ->capture_default_str();
   app.add_option("--batch", c.batch, "Global batch size (rows; --bench: 256)")->capture_default_str();
-  app.add_option("--microbatches", c.microbatches, "Microbatch counts M to run, e.g. 1,2,4 (default: 1,2,4; --bench: 1,2,4,8)")
+  app.add_option("--microbatches", c.microbatches,
+                 "Microbatch counts M to run, e.g. 1,2,4 (default: 1,2,4; --bench: 1,2,4,8)")
       ->delimiter(',');
   app.add_option("--steps", c.steps, "SGD steps of the MLP")->capture_default_str();
   app.add_option("--lr", c.lr, "SGD learning rate")->capture_default_str();
@@ -240,24 +255,31 @@ int main(int argc, char** argv) {
   auto& comm = rt.comm();
 
   // Bad input: one line, exit 2 on every rank.
-  if (auto e = rt.fail_if(comm.size() < 2, "lesson 02 needs -np 2 or more (a chain of at least two stages), got -np " +
-                                               std::to_string(comm.size())))
+  if (auto e = rt.fail_if(comm.size() < 2,
+                          "lesson 02 needs -np 2 or more (a chain of at least two stages), got -np " +
+                              std::to_string(comm.size())))
     return *e;
   auto positive = [&](int v, const char* name) {
     return rt.fail_if(v < 1, std::string(name) + " must be 1 or more, got " + std::to_string(v));
   };
-  for (auto [v, name] : {std::pair{terms, "--terms"}, {c.width, "--width"}, {c.layers_per_rank, "--layers-per-rank"},
-                         {c.batch, "--batch"}, {c.steps, "--steps"}})
+  for (auto [v, name] : {std::pair{terms, "--terms"},
+                         {c.width, "--width"},
+                         {c.layers_per_rank, "--layers-per-rank"},
+                         {c.batch, "--batch"},
+                         {c.steps, "--steps"}})
     if (auto e = positive(v, name)) return *e;
   if (opt.bench) {  // the bubble needs stages that compute much longer than a hand-off takes
     if (!app.count("--width")) c.width = 256;
     if (!app.count("--batch")) c.batch = 256;
   }
-  if (c.microbatches.empty()) c.microbatches = opt.bench ? std::vector<int>{1, 2, 4, 8} : std::vector<int>{1, 2, 4};
+  if (c.microbatches.empty())
+    c.microbatches = opt.bench ? std::vector<int>{1, 2, 4, 8} : std::vector<int>{1, 2, 4};
   for (int M : c.microbatches) {
     if (auto e = positive(M, "--microbatches")) return *e;
-    if (auto e = rt.fail_if(c.batch % M != 0, "--batch " + std::to_string(c.batch) + " is not divisible by " +
-                                                  std::to_string(M) + " microbatches (--microbatches): pick M dividing the batch"))
+    if (auto e =
+            rt.fail_if(c.batch % M != 0, "--batch " + std::to_string(c.batch) + " is not divisible by " +
+                                             std::to_string(M) +
+                                             " microbatches (--microbatches): pick M dividing the batch"))
       return *e;
   }
 
@@ -266,7 +288,8 @@ int main(int argc, char** argv) {
     for (int k : {1, 3, 1000}) {
       const long long w = chain_sum(comm, k, false, false);
       char line[128];
-      std::snprintf(line, sizeof line, "chain sum  %d terms per rank (%d in all): #wrong %lld\n", k, k * comm.size(), w);
+      std::snprintf(line, sizeof line, "chain sum  %d terms per rank (%d in all): #wrong %lld\n", k,
+                    k * comm.size(), w);
       print_once(comm, line);
       wrong += w;
     }
@@ -278,7 +301,8 @@ int main(int argc, char** argv) {
     wrong += chain_sum(comm, terms, true, true);
     const int M = c.microbatches.back();
     char line[200];
-    std::snprintf(line, sizeof line, "\n2. an MLP of %d layers (%dx%d) split over %d ranks, batch %d in %d microbatches\n",
+    std::snprintf(line, sizeof line,
+                  "\n2. an MLP of %d layers (%dx%d) split over %d ranks, batch %d in %d microbatches\n",
                   c.layers_per_rank * comm.size(), c.width, c.width, comm.size(), c.batch, M);
     print_once(comm, line);
     wrong += check_mlp(comm, c, M, true);

@@ -2,21 +2,21 @@
 //   ./ringlab run 03 -np 4                     drift: replicas without / with a state broadcast
 //   ./ringlab run 03 -np 4 -- --check          every broadcast against MPI_Bcast, several roots
 //   ./ringlab run 03 -np 4 -- --bench          nccl-tests style table, busbw = algbw
-//   ./ringlab run 03 -np 4 -- --bench --segment 1048576   try another chain segment size
+//   ./ringlab run 03 -np 4 -- --bench --segment 4194304   try another chain segment size (bytes)
 //
 // The broadcasts are in broadcast.hpp, the state broadcast in broadcast_state.hpp
 // (solutions/03_broadcast). Gradients are averaged with lesson 05's ring allreduce.
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <cstdio>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "broadcast.hpp"
 #include "broadcast_state.hpp"
-#include "ring_allreduce.hpp"
+#include "05_ring_allreduce/ring_allreduce.hpp"
 #include "ringlab/ringlab.hpp"
 
 using namespace ringlab;
@@ -24,37 +24,45 @@ using namespace ringlab;
 namespace {
 
 // MPI's own broadcast: the reference the kit's broadcasts are checked and timed against.
-template <class T> void mpi_broadcast(Communicator& comm, View<T> buf, int root) {
+template <class T>
+void mpi_broadcast(Communicator& comm, View<T> buf, int root) {
   MPI_Bcast(buf.data(), static_cast<int>(buf.size()), mpi_datatype(dtype_of<T>()), root, comm.raw());
 }
 
-template <class T> struct Impl {
+template <class T>
+struct Impl {
   const char* name;
   std::function<void(Communicator&, View<T>, int)> run;
 };
-template <class T> std::vector<Impl<T>> implementations(std::size_t segment_bytes) {
+template <class T>
+std::vector<Impl<T>> implementations(std::size_t segment_bytes) {
   const std::size_t seg = std::max<std::size_t>(1, segment_bytes / sizeof(T));
   return {{"linear", lesson03::linear_broadcast<T>},
           {"tree", lesson03::tree_broadcast<T>},
-          {"chain", [seg](Communicator& c, View<T> b, int root) { lesson03::chain_broadcast<T>(c, b, root, seg); }},
+          {"chain",
+           [seg](Communicator& c, View<T> b, int root) { lesson03::chain_broadcast<T>(c, b, root, seg); }},
           {"mpi", mpi_broadcast<T>}};
 }
 
 // The root's data: reproducible; every other rank starts with garbage that must be overwritten.
-template <class T> void fill(std::vector<T>& v, bool is_root) {
+template <class T>
+void fill(std::vector<T>& v, bool is_root) {
   std::mt19937_64 gen(is_root ? 1234 : 99);
-  for (auto& x : v) x = static_cast<T>(std::uniform_int_distribution<int>(-1000, 1000)(gen)) / (is_root ? 1 : 3);
+  for (auto& x : v)
+    x = static_cast<T>(std::uniform_int_distribution<int>(-1000, 1000)(gen)) / (is_root ? 1 : 3);
 }
 
 // A broadcast copies: every element must be exactly the root's.
-template <class T> long long count_wrong(const std::vector<T>& expected, const std::vector<T>& actual) {
+template <class T>
+long long count_wrong(const std::vector<T>& expected, const std::vector<T>& actual) {
   long long wrong = 0;
   for (std::size_t i = 0; i < expected.size(); ++i) wrong += expected[i] != actual[i];
   return wrong;
 }
 
 // --check: every implementation, several roots, counts that stress the segmenting.
-template <class T> long long check(Communicator& comm, std::size_t segment_bytes, std::vector<std::size_t> counts) {
+template <class T>
+long long check(Communicator& comm, std::size_t segment_bytes, std::vector<std::size_t> counts) {
   const int n = comm.size();
   if (comm.rank() == 0) std::printf("%-7s %9s %7s %5s %7s\n", "impl", "count", "type", "root", "#wrong");
   long long total = 0;
@@ -84,10 +92,12 @@ template <class T> long long check(Communicator& comm, std::size_t segment_bytes
 
 // --bench: every implementation on the same buffers, same run. The implementations take turns
 // (iteration i runs linear, tree, chain, mpi, then iteration i+1 ...) and each reports its
-// median time: on a shared machine the load changes from second to second, and taking turns
-// lets every implementation see the same conditions. busbw = algbw for a broadcast (nccl-tests).
+// fastest iteration: on a machine shared with other work the load changes from second to
+// second; taking turns lets every implementation see the same conditions, and the fastest run
+// is the one least disturbed. busbw = algbw for a broadcast (nccl-tests).
 template <class T>
-long long bench(Communicator& comm, const CommonOptions& opt, std::size_t segment_bytes, std::vector<std::size_t> counts) {
+long long bench(Communicator& comm, const CommonOptions& opt, std::size_t segment_bytes,
+                std::vector<std::size_t> counts) {
   print_bench_header(comm, opt.format);
   const auto impls = implementations<T>(segment_bytes);
   long long total = 0;
@@ -112,7 +122,7 @@ long long bench(Communicator& comm, const CommonOptions& opt, std::size_t segmen
     for (std::size_t k = 0; k < impls.size(); ++k) {
       BenchRow row{impls[k].name, count * sizeof(T), count, dtype_of<T>()};
       std::sort(times[k].begin(), times[k].end());
-      row.time_us = times[k][times[k].size() / 2];
+      row.time_us = times[k].front();
       row.wrong = comm.sum(wrong[k]);
       total += row.wrong;
       set_bandwidth(row, 1.0);
@@ -140,7 +150,8 @@ lesson03::TrainState initial_state(int rank) {
   std::mt19937_64 gen(rank);
   std::normal_distribution<float> n(0.0f, 1.0f);
   // Created in a different order on different ranks on purpose: broadcast_state walks by name.
-  std::vector<std::string> names{"model.weight", "model.bias", "optim.momentum.model.weight", "optim.momentum.model.bias"};
+  std::vector<std::string> names{"model.weight", "model.bias", "optim.momentum.model.weight",
+                                 "optim.momentum.model.bias"};
   if (rank % 2) std::reverse(names.begin(), names.end());
   for (const auto& name : names) {
     std::vector<float> t(name.ends_with("weight") ? kFeatures : 1);
@@ -216,15 +227,17 @@ double max_difference(Communicator& comm, const lesson03::TrainState& s, const s
 // Prints the drift table; returns the number of steps where the claims fail (with broadcast
 // the difference must be exactly 0, without it must not).
 long long drift_demo(Communicator& comm, int steps, double lr) {
-  print_once(comm,
-             "rank 0 resumed from a checkpoint (step 100, epoch 2.5, momentum != 0); the other ranks start fresh,\n"
-             "each from its own seed. Every rank applies the same averaged gradient (ring allreduce) each step.\n"
-             "max |value - value on rank 0| over all ranks:\n");
+  print_once(
+      comm,
+      "rank 0 resumed from a checkpoint (step 100, epoch 2.5, momentum != 0); the other ranks start fresh,\n"
+      "each from its own seed. Every rank applies the same averaged gradient (ring allreduce) each step.\n"
+      "max |value - value on rank 0| over all ranks:\n");
   char line[200];
-  std::snprintf(line, sizeof line, "%5s %16s %16s %16s %16s\n", "", "without broadcast", "", "with broadcast", "");
+  std::snprintf(line, sizeof line, "%5s %16s %16s %16s %16s\n", "", "without broadcast", "", "with broadcast",
+                "");
   print_once(comm, line);
-  std::snprintf(line, sizeof line, "%5s %16s %16s %16s %16s\n", "step", "parameters", "lr max-min", "parameters",
-                "whole state");
+  std::snprintf(line, sizeof line, "%5s %16s %16s %16s %16s\n", "step", "parameters", "lr max-min",
+                "parameters", "whole state");
   print_once(comm, line);
   lesson03::TrainState apart = initial_state(comm.rank());
   lesson03::TrainState same = initial_state(comm.rank());
@@ -241,10 +254,12 @@ long long drift_demo(Communicator& comm, int steps, double lr) {
     trace::metric("param_diff_without_broadcast", d_apart, step);
     trace::metric("param_diff_with_broadcast", d_same, step);
     if (d_same != 0.0 || d_state != 0.0 || (comm.size() > 1 && d_apart == 0.0)) ++bad;
-    std::snprintf(line, sizeof line, "%5d %16.6g %16.6g %16.6g %16.6g\n", step, d_apart, d_lr, d_same, d_state);
+    std::snprintf(line, sizeof line, "%5d %16.6g %16.6g %16.6g %16.6g\n", step, d_apart, d_lr, d_same,
+                  d_state);
     print_once(comm, line);
   }
-  std::snprintf(line, sizeof line, "with broadcast: bit-identical on every rank at every step: %s\n", bad ? "NO" : "yes");
+  std::snprintf(line, sizeof line, "with broadcast: bit-identical on every rank at every step: %s\n",
+                bad ? "NO" : "yes");
   print_once(comm, line);
   return bad;
 }
@@ -253,8 +268,9 @@ long long drift_demo(Communicator& comm, int steps, double lr) {
 
 int main(int argc, char** argv) {
   Runtime rt(argc, argv);
-  CLI::App app{"Lesson 03 — broadcast (linear, binomial tree, pipelined chain vs MPI_Bcast) and why the initial state "
-               "must be broadcast"};
+  CLI::App app{
+      "Lesson 03 — broadcast (linear, binomial tree, pipelined chain vs MPI_Bcast) and why the initial state "
+      "must be broadcast"};
   CommonOptions opt;
   opt.count = 1 << 20;
   add_common_options(app, opt);
@@ -266,7 +282,8 @@ int main(int argc, char** argv) {
   app.add_option("--lr", lr, "Base learning rate of the drift demo")->capture_default_str();
   if (auto exit_code = rt.start(app, opt, argc, argv, 2)) return *exit_code;
   auto& comm = rt.comm();
-  if (auto e = rt.fail_if(segment < 1, "--segment must be 1 byte or more, got " + std::to_string(segment))) return *e;
+  if (auto e = rt.fail_if(segment < 1, "--segment must be 1 byte or more, got " + std::to_string(segment)))
+    return *e;
   if (auto e = rt.fail_if(steps < 0, "--steps must be 0 or more, got " + std::to_string(steps))) return *e;
   const bool count_given = app.count("--count") > 0;
   const int n = comm.size();
@@ -282,7 +299,8 @@ int main(int argc, char** argv) {
     }
     if (opt.bench) {
       std::vector<std::size_t> counts;
-      if (count_given) counts = {static_cast<std::size_t>(opt.count)};
+      if (count_given)
+        counts = {static_cast<std::size_t>(opt.count)};
       else
         for (std::size_t bytes : {4u << 10, 64u << 10, 1u << 20, 4u << 20, 16u << 20, 64u << 20})
           counts.push_back(bytes / sizeof(T));

@@ -232,8 +232,9 @@ int main(int argc, char** argv) {
     for (int r = 0; r < static_cast<int>(losses.size()); ++r)
       line += " r" + std::to_string(r) + " " + losses[r];
     char tail[128];
-    std::snprintf(tail, sizeof tail, "  test acc %.4f  %.0f samples/s  (%.1f s, %.0f%% in the distributed step)\n",
-                  accuracy, double(steps_per_epoch) * batch / seconds, seconds, 100 * sync / seconds);
+    std::snprintf(tail, sizeof tail,
+                  "  test acc %.4f  %.0f samples/s  (%.1f s, %.0f%% in the distributed step)\n", accuracy,
+                  double(steps_per_epoch) * batch / seconds, seconds, 100 * sync / seconds);
     print_once(comm, line + tail);
 
     if (!checkpoint.empty()) {

@@ -140,10 +140,18 @@ int main(int argc, char** argv) {
     print_once(comm, line);
   }
   if (out) std::fclose(out);
+  bool identical = true;
+  if (opt.check) {  // the replicas must still be bit-identical, whatever the rate did
+    const auto hashes = comm.gather_strings(std::to_string(hash_floats(params.data(), params.size())));
+    for (const auto& h : hashes) identical = identical && h == hashes[0];
+    identical = comm.all_ok(identical);
+    print_once(comm,
+               identical ? "check: replicas bit-identical: PASSED\n" : "check: replicas DIFFER: FAILED\n");
+  }
   char summary[200];
   std::snprintf(summary, sizeof summary, "np %d  scaling %s  final test acc %.4f  epochs to %.2f: %s\n", n,
                 scaling_name.c_str(), accuracy, target,
                 reached > 0 ? std::to_string(reached).c_str() : "not reached");
   print_once(comm, summary);
-  return 0;
+  return identical ? 0 : 1;
 }

@@ -16,9 +16,9 @@ namespace lesson02 {
 
 struct Layer {
   int in = 0, out = 0;
-  bool tanh_after = true;           // false for the model's output layer
-  std::vector<double> w, b;         // w is in x out, row-major: y[o] = b[o] + sum_i x[i] * w[i*out + o]
-  std::vector<double> gw, gb;       // gradients, summed over the microbatches of one step
+  bool tanh_after = true;      // false for the model's output layer
+  std::vector<double> w, b;    // w is in x out, row-major: y[o] = b[o] + sum_i x[i] * w[i*out + o]
+  std::vector<double> gw, gb;  // gradients, summed over the microbatches of one step
 };
 
 // Layer number `index` of the model gets the same numbers whichever rank builds it: the seed
@@ -90,11 +90,11 @@ inline void sgd_update(Layer& l, double lr) {
 // memory is the price of the schedule.
 struct Stage {
   std::vector<Layer> layers;
-  int rows = 0;                                    // rows per microbatch
+  int rows = 0;  // rows per microbatch
   std::vector<std::vector<std::vector<double>>> act;
-  std::vector<std::vector<double>> grad_out;       // dL/d(output) per microbatch
-  std::vector<std::vector<double>> grad_in;        // dL/d(input) per microbatch
-  double busy_us = 0;                              // time spent computing (for the bubble)
+  std::vector<std::vector<double>> grad_out;  // dL/d(output) per microbatch
+  std::vector<std::vector<double>> grad_in;   // dL/d(input) per microbatch
+  double busy_us = 0;                         // time spent computing (for the bubble)
   int in_width() const { return layers.front().in; }
   int out_width() const { return layers.back().out; }
 };
@@ -105,7 +105,8 @@ inline void prepare(Stage& s, int microbatches, int rows) {
   s.act.assign(microbatches, {});
   for (auto& a : s.act) {
     a.resize(s.layers.size() + 1);
-    for (std::size_t k = 0; k < s.layers.size(); ++k) a[k].assign(static_cast<std::size_t>(rows) * s.layers[k].in, 0.0);
+    for (std::size_t k = 0; k < s.layers.size(); ++k)
+      a[k].assign(static_cast<std::size_t>(rows) * s.layers[k].in, 0.0);
     a.back().assign(static_cast<std::size_t>(rows) * s.out_width(), 0.0);
   }
   s.grad_out.assign(microbatches, std::vector<double>(static_cast<std::size_t>(rows) * s.out_width()));
@@ -132,7 +133,8 @@ inline void stage_compute_backward(Stage& s, int m) {
 // Mean-squared-error loss of the whole batch, 0.5/batch * sum (out - target)^2, for the rows of
 // one microbatch; writes dL/d(out) into grad. Dividing by the *global* batch size makes the
 // microbatches' gradients add up to exactly the gradient of the whole batch.
-inline double mse_loss(const std::vector<double>& out, const double* target, int batch, std::vector<double>& grad) {
+inline double mse_loss(const std::vector<double>& out, const double* target, int batch,
+                       std::vector<double>& grad) {
   double loss = 0;
   for (std::size_t i = 0; i < out.size(); ++i) {
     const double d = out[i] - target[i];

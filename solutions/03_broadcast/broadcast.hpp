@@ -40,7 +40,8 @@ using ringlab::View;
 inline int relative(int rank, int root, int n) { return (rank - root + n) % n; }
 inline int absolute(int v, int root, int n) { return (v + root) % n; }
 
-template <class T> void linear_broadcast(ringlab::Communicator& comm, View<T> buf, int root) {
+template <class T>
+void linear_broadcast(ringlab::Communicator& comm, View<T> buf, int root) {
   const int n = comm.size(), v = relative(comm.rank(), root, n);
   ringlab::trace::Collective tc("bcast_linear", buf.data(), buf.size());
   if (v == 0) {
@@ -55,7 +56,8 @@ template <class T> void linear_broadcast(ringlab::Communicator& comm, View<T> bu
   tc.end(buf.data(), buf.size());
 }
 
-template <class T> void tree_broadcast(ringlab::Communicator& comm, View<T> buf, int root) {
+template <class T>
+void tree_broadcast(ringlab::Communicator& comm, View<T> buf, int root) {
   const int n = comm.size(), v = relative(comm.rank(), root, n);
   ringlab::trace::Collective tc("bcast_tree", buf.data(), buf.size());
   // ==== BEGIN EXERCISE: binomial tree ====
@@ -73,7 +75,8 @@ template <class T> void tree_broadcast(ringlab::Communicator& comm, View<T> buf,
 
 // `segment` elements per segment (the last one may be shorter). Every receive is posted up
 // front, and every send is non-blocking, so a rank forwards segment s while s+1 is arriving.
-template <class T> void chain_broadcast(ringlab::Communicator& comm, View<T> buf, int root, std::size_t segment) {
+template <class T>
+void chain_broadcast(ringlab::Communicator& comm, View<T> buf, int root, std::size_t segment) {
   const int n = comm.size(), v = relative(comm.rank(), root, n);
   const int prev = absolute(v - 1 + n, root, n), next = absolute(v + 1, root, n);
   const bool has_prev = v > 0, has_next = v < n - 1;
@@ -93,7 +96,7 @@ template <class T> void chain_broadcast(ringlab::Communicator& comm, View<T> buf
     }
   for (int s = 0; s < segments; ++s) {
     tc.at("bcast-chain", s);
-    if (has_prev) comm.wait(recvs[s]);                     // segment s is here...
+    if (has_prev) comm.wait(recvs[s]);                        // segment s is here...
     if (has_next) sends.push_back(comm.isend(seg(s), next));  // ...pass it on, take the next
   }
   comm.wait_all(sends);

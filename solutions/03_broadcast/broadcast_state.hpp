@@ -24,8 +24,8 @@ struct TrainState {
   // each rank created them in. (Walk an unordered_map and rank 1 might receive the momentum
   // into its weights.)
   std::map<std::string, std::vector<float>> tensors;
-  std::int64_t step = 0;     // optimizer steps taken (drives the warm-up)
-  double lr_position = 0;    // where the learning-rate schedule is, in epochs
+  std::int64_t step = 0;   // optimizer steps taken (drives the warm-up)
+  double lr_position = 0;  // where the learning-rate schedule is, in epochs
 };
 
 // Makes every rank's state a copy of the root's: every tensor in name order, then the counters.

@@ -26,7 +26,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "cannot read %s\n", argv[1]);
     return 2;
   }
-  const float x0 = std::atof(argv[2]), y0 = std::atof(argv[3]), x1 = std::atof(argv[4]), y1 = std::atof(argv[5]);
+  const float x0 = std::atof(argv[2]), y0 = std::atof(argv[3]), x1 = std::atof(argv[4]),
+              y1 = std::atof(argv[5]);
   const int n = std::atoi(argv[6]);
   const std::string phase = argv[7];
   const RingLayout l = ring_layout(n, x0, y0, x1, y1);
@@ -39,7 +40,8 @@ int main(int argc, char** argv) {
         const int x = static_cast<int>(p.x - l.box.x / 2 + 4) + dx, y = static_cast<int>(p.y) + dy;
         if (x < 0 || y < 0 || x >= w || y >= h) continue;
         const unsigned char* px = img + (static_cast<std::size_t>(y) * w + x) * 3;
-        if (std::abs(px[0] - c.r) <= 6 && std::abs(px[1] - c.g) <= 6 && std::abs(px[2] - c.b) <= 6) return true;
+        if (std::abs(px[0] - c.r) <= 6 && std::abs(px[1] - c.g) <= 6 && std::abs(px[2] - c.b) <= 6)
+          return true;
       }
     return false;
   };
@@ -49,7 +51,8 @@ int main(int argc, char** argv) {
     const Vec2 forward = move_point(l, r, next, 0.5f), backward = move_point(l, next, r, 0.5f);
     const bool on_edge = colour_near(forward, want), on_wrong_side = colour_near(backward, want);
     std::printf("rank %d -> %d: %s chunk at (%.0f, %.0f): %s; on the way back: %s\n", r, next, phase.c_str(),
-                forward.x, forward.y, on_edge ? "found" : "MISSING", on_wrong_side ? "FOUND (wrong)" : "none");
+                forward.x, forward.y, on_edge ? "found" : "MISSING",
+                on_wrong_side ? "FOUND (wrong)" : "none");
     bad += !on_edge + on_wrong_side;
   }
   // The centre of the ring is empty: no chunk drawn there.

@@ -55,7 +55,8 @@ std::string event(int rank, int peer = 1) {
   return trace::encode(e) + "\n";
 }
 // Polls the server into the session until `until` holds or two seconds pass.
-template <class F> bool pump(Server& server, Session& s, F until) {
+template <class F>
+bool pump(Server& server, Session& s, F until) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
   while (std::chrono::steady_clock::now() < deadline) {
     s.take(server.poll(20));
@@ -132,8 +133,8 @@ TEST_CASE("garbage and oversized frames are refused, and the server keeps servin
 
   // A good header, then garbage lines: each refused, the connection stays, good lines pass.
   const int noisy = connect_to(server.port());
-  send_text(noisy, header(1, 2) + "{{{ garbage\n" + "{\"rank\":1,\"op\":\"warp\",\"t0\":0,\"t1\":0}\n" + event(0) +
-                       event(1, 0));
+  send_text(noisy, header(1, 2) + "{{{ garbage\n" + "{\"rank\":1,\"op\":\"warp\",\"t0\":0,\"t1\":0}\n" +
+                       event(0) + event(1, 0));
   REQUIRE(pump(server, s, [&] { return s.total_events() == 2; }));
   CHECK(has_note(s, "rank 1: frame refused: event is not a JSON object"));
   CHECK(has_note(s, "unknown op 'warp'"));
@@ -214,9 +215,12 @@ TEST_CASE("the launcher builds an argument vector and runs it without a shell") 
   CHECK_FALSE(lesson_command("mpirun", "/tmp", 0, 4, "", "", argv, &error));
   CHECK_FALSE(lesson_command("mpirun", "/tmp", 5, 0, "", "", argv, &error));
   REQUIRE(LESSON_BIN_DIR[0] != 0);
-  REQUIRE(lesson_command("run", LESSON_BIN_DIR, 5, 2, "--count 8  --check; rm -rf /", "127.0.0.1:7777", argv, &error));
-  const std::vector<std::string> expected{"run", "-np", "2", std::string(LESSON_BIN_DIR) + "/lesson_05", "--count", "8",
-                                          "--check;", "rm", "-rf", "/", "--viz", "127.0.0.1:7777"};
+  REQUIRE(lesson_command("run", LESSON_BIN_DIR, 5, 2, "--count 8  --check; rm -rf /", "127.0.0.1:7777", argv,
+                         &error));
+  const std::vector<std::string> expected{
+      "run",     "-np", "2",        std::string(LESSON_BIN_DIR) + "/lesson_05",
+      "--count", "8",   "--check;", "rm",
+      "-rf",     "/",   "--viz",    "127.0.0.1:7777"};
   CHECK(argv == expected);  // words stay words: nothing is interpreted by a shell
 
   Launcher l;

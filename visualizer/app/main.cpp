@@ -6,23 +6,22 @@
 //   ringlab-viz --listen [--port 7777]          live: lessons run with --viz 127.0.0.1:7777
 //   ringlab-viz --replay TRACE --at 3 --screenshot out.png    render one frame and exit
 #include <GLFW/glfw3.h>
+#include <arpa/inet.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
+#include <netinet/in.h>
 #include <stb_image_write.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-
 #include <CLI/CLI.hpp>
-#include <mutex>
 #include <atomic>
 #include <chrono>
-#include <ctime>
 #include <csignal>
 #include <cstdio>
+#include <ctime>
+#include <mutex>
 #include <thread>
 
 #include "views.hpp"
@@ -41,6 +40,7 @@ void on_signal(int) { g_stop = true; }
 struct Options {
   std::vector<std::string> traces;
   std::string replay, screenshot, address = "127.0.0.1", tab;
+  bool list_steps = false;
   bool listen = false, headless = false, summary = false, quit_when_done = false;
   int launch = 0, launch_np = 4;
   std::string launch_flags = "--schedule --count 8 --type int32";
@@ -48,7 +48,9 @@ struct Options {
   double at = -1, max_seconds = 0;
 };
 
-double ms_since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+double ms_since(Clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
 
 // Reads the back buffer and writes it as a PNG (top row first, as image files want it).
 bool write_png(const std::string& path, int w, int h) {
@@ -58,7 +60,8 @@ bool write_png(const std::string& path, int w, int h) {
   glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, px.data());
   std::vector<unsigned char> flipped(px.size());
   for (int y = 0; y < h; ++y)
-    std::copy_n(&px[static_cast<std::size_t>(h - 1 - y) * w * 3], w * 3, &flipped[static_cast<std::size_t>(y) * w * 3]);
+    std::copy_n(&px[static_cast<std::size_t>(h - 1 - y) * w * 3], w * 3,
+                &flipped[static_cast<std::size_t>(y) * w * 3]);
   return stbi_write_png(path.c_str(), w, h, 3, flipped.data(), w * 3) != 0;
 }
 
@@ -74,7 +77,7 @@ void tick(App& app, double dt_s) {
 
 bool done(const App& app, const Options& o, Clock::time_point start) {
   if (g_stop) return true;
-  if (o.quit_when_done && app.session.live_run_finished()) return true;
+  if (o.quit_when_done && o.screenshot.empty() && app.session.live_run_finished()) return true;
   return o.max_seconds > 0 && ms_since(start) > o.max_seconds * 1000;
 }
 
@@ -93,7 +96,8 @@ struct LatencyProbe {
       inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
       if (connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) return;
       auto put = [&](const std::string& s) { return send(fd, s.data(), s.size(), MSG_NOSIGNAL) > 0; };
-      put("{\"format\":\"ringlab-trace\",\"version\":1,\"ranks\":2,\"program\":\"latency-probe\",\"args\":\"\","
+      put("{\"format\":\"ringlab-trace\",\"version\":1,\"ranks\":2,\"program\":\"latency-probe\",\"args\":"
+          "\"\","
           "\"rank\":0}\n");
       for (int i = 0; i < count; ++i) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -121,8 +125,10 @@ struct LatencyProbe {
 int run_headless(App& app, const Options& o) {
   const auto start = Clock::now();
   while (!done(app, o, start)) {
-    if (app.server) app.session.take(app.server->poll(50));
-    else std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (app.server)
+      app.session.take(app.server->poll(50));
+    else
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
     app.launcher.poll();
   }
   return 0;
@@ -131,17 +137,22 @@ int run_headless(App& app, const Options& o) {
 
 int main(int argc, char** argv) {
   Options o;
-  CLI::App cli{"ringlab-viz — watch a ringlab run: chunks moving around the ring, buffers, loss, bytes, pipeline"};
+  CLI::App cli{
+      "ringlab-viz — watch a ringlab run: chunks moving around the ring, buffers, loss, bytes, pipeline"};
   cli.add_option("trace", o.traces, "Trace files to replay (written by a lesson run with --trace FILE)");
   cli.add_option("--replay", o.replay, "A trace file to replay (same as giving it as an argument)");
-  cli.add_flag("--listen", o.listen, "Accept live runs: lessons started with --viz ADDRESS:PORT stream to it");
+  cli.add_flag("--listen", o.listen,
+               "Accept live runs: lessons started with --viz ADDRESS:PORT stream to it");
   cli.add_option("--port", o.port, "Port to listen on (0: any free port, printed at start)")
       ->capture_default_str()
       ->check(CLI::Range(0, 65535));
   cli.add_option("--address", o.address, "Address to listen on; anything but 127.0.0.1 exposes the port")
       ->capture_default_str();
   cli.add_option("--at", o.at, "Start at this step of the scrubber (0 = the first); chunks drawn mid-edge");
-  cli.add_option("--screenshot", o.screenshot, "Render one frame to this PNG file and exit");
+  cli.add_flag("--list-steps", o.list_steps,
+               "Print the scrubber's steps of the first trace (for --at) and exit");
+  cli.add_option("--screenshot", o.screenshot,
+                 "Render one frame to this PNG file and exit (with --listen: once the live run has finished)");
   cli.add_option("--tab", o.tab, "Chart tab to show first: loss, bytes, pipeline, launch, notes")
       ->check(CLI::IsMember({"loss", "bytes", "pipeline", "launch", "notes"}));
   cli.add_option("--launch", o.launch, "With --listen: start this lesson at once, as the launch panel does");
@@ -151,11 +162,14 @@ int main(int argc, char** argv) {
   cli.add_option("--height", o.height, "Window height")->capture_default_str()->check(CLI::Range(240, 4320));
   cli.add_flag("--summary-on-exit", o.summary, "Print every run's event count per rank when exiting");
   cli.add_flag("--quit-when-done", o.quit_when_done, "Exit once a live run's ranks have all disconnected");
-  cli.add_flag("--headless", o.headless, "No window: receive live runs only (with --summary-on-exit, for tests)");
+  cli.add_flag("--headless", o.headless,
+               "No window: receive live runs only (with --summary-on-exit, for tests)");
   cli.add_option("--max-seconds", o.max_seconds, "Exit after this many seconds (tests)");
-  cli.add_option("--bench-frames", o.bench_frames, "Render this many frames while playing, print frame times, exit");
-  cli.add_option("--bench-latency", o.bench_latency,
-                 "With --listen: send this many events from a test client, print send-to-screen latency, exit");
+  cli.add_option("--bench-frames", o.bench_frames,
+                 "Render this many frames while playing, print frame times, exit");
+  cli.add_option(
+      "--bench-latency", o.bench_latency,
+      "With --listen: send this many events from a test client, print send-to-screen latency, exit");
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -182,8 +196,17 @@ int main(int argc, char** argv) {
     }
   }
   for (const auto& n : app.session.notes()) std::fprintf(stderr, "ringlab-viz: note: %s\n", n.c_str());
-  if (!o.screenshot.empty() && (o.traces.empty() || failed_files)) {
+  if (!o.screenshot.empty() && !o.listen && (o.traces.empty() || failed_files)) {
     std::fprintf(stderr, "ringlab-viz: --screenshot needs a trace that loads (--replay TRACE)\n");
+    return 2;
+  }
+  if (o.list_steps) {
+    if (Run* run = app.session.runs().empty() ? nullptr : app.session.runs().front().get()) {
+      const auto& frames = run->timeline.frames();
+      for (std::size_t f = 0; f < frames.size(); ++f) std::printf("%zu: %s\n", f, frames[f].label().c_str());
+      return 0;
+    }
+    std::fprintf(stderr, "ringlab-viz: --list-steps needs a trace that loads\n");
     return 2;
   }
   app.source = o.traces.empty() ? "none" : o.traces.back();
@@ -204,8 +227,8 @@ int main(int argc, char** argv) {
     app.server = &server;
     app.source = "live " + o.address + ":" + std::to_string(server.port());
     app.playback.follow_live = true;
-    std::printf("ringlab-viz: listening on %s:%d (run a lesson with --viz %s:%d)\n", o.address.c_str(), server.port(),
-                o.address.c_str(), server.port());
+    std::printf("ringlab-viz: listening on %s:%d (run a lesson with --viz %s:%d)\n", o.address.c_str(),
+                server.port(), o.address.c_str(), server.port());
     std::fflush(stdout);
   }
 
@@ -230,7 +253,8 @@ int main(int argc, char** argv) {
   } else {
     // --- setup: window, GL context, ImGui -------------------------------------------------
     if (!glfwInit()) {
-      std::fprintf(stderr, "ringlab-viz: error: no display (is $DISPLAY set? try xvfb-run -a, or --headless)\n");
+      std::fprintf(stderr,
+                   "ringlab-viz: error: no display (is $DISPLAY set? try xvfb-run -a, or --headless)\n");
       return 3;
     }
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
@@ -259,7 +283,7 @@ int main(int argc, char** argv) {
     // --- loop ----------------------------------------------------------------------------
     const auto start = Clock::now();
     auto last = Clock::now();
-    int frame = 0;
+    int settled = 0;
     std::vector<double> bench_ms, latency_ms, ui_ms;
     timespec cpu0{};
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu0);
@@ -272,7 +296,7 @@ int main(int argc, char** argv) {
       glfwPollEvents();
       const double dt = std::chrono::duration<double>(t_frame - last).count();
       last = t_frame;
-      tick(app, o.screenshot.empty() ? dt : 0);
+      tick(app, o.screenshot.empty() || o.listen ? dt : 0);
       const auto t_ui = Clock::now();
       ImGui_ImplOpenGL3_NewFrame();
       ImGui_ImplGlfw_NewFrame();
@@ -287,9 +311,10 @@ int main(int argc, char** argv) {
       glClearColor(0.06f, 0.06f, 0.07f, 1);
       glClear(GL_COLOR_BUFFER_BIT);
       ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-      ++frame;
       // A few frames first: ImGui settles its layout (window sizes) over the first ones.
-      if (!o.screenshot.empty() && frame == 3) {
+      // Live (--listen): once the run has finished and the view has caught up.
+      if (o.listen && !app.session.live_run_finished()) settled = 0;
+      if (!o.screenshot.empty() && ++settled >= (o.listen ? 30 : 3)) {
         glFinish();
         if (!write_png(o.screenshot, w, h)) {
           std::fprintf(stderr, "ringlab-viz: error: cannot write %s\n", o.screenshot.c_str());
@@ -308,7 +333,8 @@ int main(int argc, char** argv) {
         const std::size_t now_shown = app.session.total_events();
         std::lock_guard<std::mutex> lock(probe.mutex);
         for (; shown < now_shown && shown < probe.sent.size(); ++shown)
-          latency_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - probe.sent[shown]).count());
+          latency_ms.push_back(
+              std::chrono::duration<double, std::milli>(Clock::now() - probe.sent[shown]).count());
         if (static_cast<int>(latency_ms.size()) >= o.bench_latency) break;
       }
       if (o.bench_frames > 0) {
@@ -319,8 +345,10 @@ int main(int argc, char** argv) {
       // Pace to ~60 frames a second, waking early when a live event arrives.
       const double left = 16.0 - ms_since(t_frame);
       if (left > 1) {
-        if (app.server) app.session.take(app.server->poll(static_cast<int>(left)));
-        else std::this_thread::sleep_for(std::chrono::microseconds(static_cast<int>(left * 1000)));
+        if (app.server)
+          app.session.take(app.server->poll(static_cast<int>(left)));
+        else
+          std::this_thread::sleep_for(std::chrono::microseconds(static_cast<int>(left * 1000)));
       }
     }
     if (!bench_ms.empty()) {
@@ -329,14 +357,21 @@ int main(int argc, char** argv) {
       const double cpu_ms = (cpu1.tv_sec - cpu0.tv_sec) * 1e3 + (cpu1.tv_nsec - cpu0.tv_nsec) / 1e6;
       double ui = 0;
       for (double v : ui_ms) ui += v;
-      std::printf("bench: per frame: %.2f ms of CPU in this process (all threads, GL included), %.2f ms building "
-                  "the UI (core + ImGui)\n", cpu_ms / bench_ms.size(), ui / ui_ms.size());
+      if (Run* run = app.session.current())
+        std::printf("bench: timeline of %zu events built in %.1f ms\n", run->timeline.event_count(),
+                    run->timeline.last_rebuild_ms());
+      std::printf(
+          "bench: per frame: %.2f ms of CPU in this process (all threads, GL included), %.2f ms building "
+          "the UI (core + ImGui)\n",
+          cpu_ms / bench_ms.size(), ui / ui_ms.size());
       std::sort(bench_ms.begin(), bench_ms.end());
       double sum = 0;
       for (double v : bench_ms) sum += v;
-      std::printf("bench: %zu frames at %dx%d, %zu events loaded: mean %.2f ms, median %.2f ms, p95 %.2f ms, max %.2f ms\n",
-                  bench_ms.size(), o.width, o.height, app.session.total_events(), sum / bench_ms.size(),
-                  bench_ms[bench_ms.size() / 2], bench_ms[bench_ms.size() * 95 / 100], bench_ms.back());
+      std::printf(
+          "bench: %zu frames at %dx%d, %zu events loaded: mean %.2f ms, median %.2f ms, p95 %.2f ms, max "
+          "%.2f ms\n",
+          bench_ms.size(), o.width, o.height, app.session.total_events(), sum / bench_ms.size(),
+          bench_ms[bench_ms.size() / 2], bench_ms[bench_ms.size() * 95 / 100], bench_ms.back());
     }
 
     if (probe.thread.joinable()) probe.thread.join();
@@ -344,8 +379,9 @@ int main(int argc, char** argv) {
       std::sort(latency_ms.begin(), latency_ms.end());
       double sum = 0;
       for (double v : latency_ms) sum += v;
-      std::printf("latency: %zu events, sent -> drawn and presented: mean %.1f ms, median %.1f ms, max %.1f ms\n",
-                  latency_ms.size(), sum / latency_ms.size(), latency_ms[latency_ms.size() / 2], latency_ms.back());
+      std::printf(
+          "latency: %zu events, sent -> drawn and presented: mean %.1f ms, median %.1f ms, max %.1f ms\n",
+          latency_ms.size(), sum / latency_ms.size(), latency_ms[latency_ms.size() / 2], latency_ms.back());
     }
 
     // --- shutdown ------------------------------------------------------------------------

@@ -19,10 +19,14 @@ std::string fmt(double v) {
 }
 std::string bytes_text(double v) {
   char b[32];
-  if (v >= 1e9) std::snprintf(b, sizeof b, "%.1f GB", v / 1e9);
-  else if (v >= 1e6) std::snprintf(b, sizeof b, "%.1f MB", v / 1e6);
-  else if (v >= 1e3) std::snprintf(b, sizeof b, "%.1f kB", v / 1e3);
-  else std::snprintf(b, sizeof b, "%.0f B", v);
+  if (v >= 1e9)
+    std::snprintf(b, sizeof b, "%.1f GB", v / 1e9);
+  else if (v >= 1e6)
+    std::snprintf(b, sizeof b, "%.1f MB", v / 1e6);
+  else if (v >= 1e3)
+    std::snprintf(b, sizeof b, "%.1f kB", v / 1e3);
+  else
+    std::snprintf(b, sizeof b, "%.0f B", v);
   return b;
 }
 
@@ -45,7 +49,8 @@ void y_ticks(ImDrawList* dl, const Axis& y, float x_left, float x_right, bool ri
       if (d >= y.lo * 0.9999) ticks.push_back(d);
   } else {
     const double step = nice_step(y.hi - y.lo, 4);
-    for (double v = std::ceil(y.lo / step) * step; v <= y.hi + step * 1e-6; v += step) ticks.push_back(v);
+    for (double i = std::ceil(y.lo / step - 1e-9); i * step <= y.hi + step * 1e-6; ++i)
+      ticks.push_back(i * step);
   }
   for (double v : ticks) {
     const float py = y.at(v);
@@ -61,6 +66,9 @@ void draw_loss_plot(App& app) {
   ImGui::Checkbox("log scale", &app.log_scale);
   ImGui::SameLine();
   ImGui::Checkbox("learning rate (right axis)", &app.show_lr);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(140);
+  ImGui::SliderInt("smooth (steps)", &app.smooth, 1, 100);
   // Every run's loss series, one line per rank; several runs overlay (np 1, 2, 4).
   struct Line {
     const std::vector<Point>* pts;
@@ -72,8 +80,8 @@ void draw_loss_plot(App& app) {
   auto& runs = app.session.runs();
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const Run& run = *runs[i];
-    const std::string prefix = runs.size() > 1 ? "run " + std::to_string(i) + " (np " +
-                                                     std::to_string(run.header.ranks) + ") " : "";
+    const std::string prefix =
+        runs.size() > 1 ? "run " + std::to_string(i) + " (np " + std::to_string(run.header.ranks) + ") " : "";
     for (int r = 0; r < run.header.ranks; ++r) {
       if (auto* s = run.plots.metric("loss", r); s && !s->empty())
         loss.push_back({s, prefix + "rank " + std::to_string(r), rank_colour(k++)});
@@ -82,7 +90,8 @@ void draw_loss_plot(App& app) {
     }
   }
   if (loss.empty()) {
-    ImGui::TextDisabled("no loss metrics in the open runs (the training lessons record them with trace::metric)");
+    ImGui::TextDisabled(
+        "no loss metrics in the open runs (the training lessons record them with trace::metric)");
     return;
   }
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -117,7 +126,23 @@ void draw_loss_plot(App& app) {
     if (pts.size() == 1) dl->AddCircleFilled(pts[0], 2.5f, col);
     if (pts.size() > 1) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), col, 0, thick);
   };
-  for (const auto& l : loss) polyline(*l.pts, y, im_colour(l.colour), 2.0f);
+  // Per-step losses are noisy: optionally a trailing moving average over `smooth` steps.
+  std::vector<Point> smoothed;
+  for (const auto& l : loss) {
+    const std::vector<Point>* s = l.pts;
+    if (app.smooth > 1) {
+      smoothed.clear();
+      double sum = 0;
+      for (std::size_t i = 0; i < l.pts->size(); ++i) {
+        sum += (*l.pts)[i].y;
+        if (i >= static_cast<std::size_t>(app.smooth)) sum -= (*l.pts)[i - app.smooth].y;
+        const double k = static_cast<double>(std::min<std::size_t>(i + 1, app.smooth));
+        smoothed.push_back({(*l.pts)[i].x, sum / k});
+      }
+      s = &smoothed;
+    }
+    polyline(*s, y, im_colour(l.colour), 2.0f);
+  }
   Axis ylr{0, 1, false, y1, y0};
   if (app.show_lr && !lr.empty()) {
     const Range r = value_range(lrs, false);
@@ -152,14 +177,16 @@ void draw_bytes_chart(App& app) {
   for (const auto& [name, t] : run->plots.traffic()) names.push_back(name);
   if (app.bytes_follow && !run->timeline.frames().empty()) {
     const auto& frames = run->timeline.frames();
-    const int f = app.playback.time_mode ? run->timeline.frame_at_time(app.playback.t)
-                                         : std::clamp(static_cast<int>(app.playback.pos), 0, int(frames.size()) - 1);
+    const int f = app.playback.time_mode
+                      ? run->timeline.frame_at_time(app.playback.t)
+                      : std::clamp(static_cast<int>(app.playback.pos), 0, int(frames.size()) - 1);
     for (int i = 0; i < static_cast<int>(names.size()); ++i)
       if (names[i] == frames[f].coll) app.bytes_coll = i;
   }
   app.bytes_coll = std::clamp(app.bytes_coll, 0, static_cast<int>(names.size()) - 1);
   ImGui::SetNextItemWidth(220);
-  if (ImGui::BeginCombo("collective", names[app.bytes_coll].empty() ? "all" : names[app.bytes_coll].c_str())) {
+  if (ImGui::BeginCombo("collective",
+                        names[app.bytes_coll].empty() ? "all" : names[app.bytes_coll].c_str())) {
     for (int i = 0; i < static_cast<int>(names.size()); ++i)
       if (ImGui::Selectable(names[i].empty() ? "all" : names[i].c_str(), i == app.bytes_coll)) {
         app.bytes_coll = i;
@@ -214,8 +241,23 @@ void draw_pipeline_chart(App& app) {
     ImGui::TextDisabled("no compute blocks in this run (pipeline lessons record them with trace::Compute)");
     return;
   }
-  const auto& blocks = run->plots.blocks();
-  const double t0 = run->plots.block_t_min(), t1 = std::max(run->plots.block_t_max(), t0 + 1);
+  // The blocks of the call on screen (one pipelined step, its bubble visible), or all of them.
+  ImGui::Checkbox("only the call on screen", &app.pipeline_follow);
+  std::int64_t call = -2;
+  if (app.pipeline_follow && !run->timeline.frames().empty()) {
+    const auto& frames = run->timeline.frames();
+    const int f = app.playback.time_mode
+                      ? run->timeline.frame_at_time(app.playback.t)
+                      : std::clamp(static_cast<int>(app.playback.pos), 0, int(frames.size()) - 1);
+    call = frames[f].call;
+  }
+  std::vector<Block> blocks;
+  for (const auto& b : run->plots.blocks())
+    if (call == -2 || b.call == call) blocks.push_back(b);
+  if (blocks.empty()) blocks = run->plots.blocks();
+  double t0 = blocks.front().t0, t1 = blocks.front().t1;
+  for (const auto& b : blocks) t0 = std::min(t0, b.t0), t1 = std::max(t1, b.t1);
+  t1 = std::max(t1, t0 + 1);
   const int n = run->header.ranks;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 p = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
@@ -224,13 +266,15 @@ void draw_pipeline_chart(App& app) {
   auto px = [&](double t) { return x0 + static_cast<float>((t - t0) / (t1 - t0)) * (x1 - x0); };
   std::vector<double> busy(static_cast<std::size_t>(n), 0);
   for (int r = 0; r < n; ++r) {
-    dl->AddRectFilled(ImVec2(x0, y0 + r * row + 1), ImVec2(x1, y0 + (r + 1) * row - 1), IM_COL32(38, 38, 44, 255));
+    dl->AddRectFilled(ImVec2(x0, y0 + r * row + 1), ImVec2(x1, y0 + (r + 1) * row - 1),
+                      IM_COL32(38, 38, 44, 255));
     dl->AddText(ImVec2(p.x, y0 + r * row + (row - 13) / 2), kText, ("rank " + std::to_string(r)).c_str());
   }
   for (const auto& b : blocks) {
     if (b.rank < 0 || b.rank >= n) continue;
     busy[b.rank] += b.t1 - b.t0;
-    const ImVec2 a(px(b.t0), y0 + b.rank * row + 2), z(std::max(px(b.t1), px(b.t0) + 1), y0 + (b.rank + 1) * row - 2);
+    const ImVec2 a(px(b.t0), y0 + b.rank * row + 2),
+        z(std::max(px(b.t1), px(b.t0) + 1), y0 + (b.rank + 1) * row - 2);
     dl->AddRectFilled(a, z, im_colour(phase_colour(b.name)));
     if (z.x - a.x > 3) dl->AddRect(a, z, IM_COL32(20, 20, 25, 255));
     const std::string s = std::to_string(b.chunk);

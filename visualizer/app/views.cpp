@@ -11,6 +11,7 @@ constexpr ImGuiWindowFlags kPane = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_No
                                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
 const ImU32 kText = IM_COL32(230, 230, 235, 255);
 const ImU32 kDim = IM_COL32(120, 120, 130, 255);
+const Rgb kCopyColour{95, 165, 205};
 
 int frame_count(App& app) {
   Run* run = app.session.current();
@@ -19,9 +20,12 @@ int frame_count(App& app) {
 
 std::string short_number(double v) {
   char buf[32];
-  if (std::fabs(v) >= 1e6 || (std::fabs(v) < 1e-2 && v != 0)) std::snprintf(buf, sizeof buf, "%.3g", v);
-  else if (v == std::floor(v)) std::snprintf(buf, sizeof buf, "%.0f", v);
-  else std::snprintf(buf, sizeof buf, "%.2f", v);
+  if (std::fabs(v) >= 1e6 || (std::fabs(v) < 1e-2 && v != 0))
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+  else if (v == std::floor(v))
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+  else
+    std::snprintf(buf, sizeof buf, "%.2f", v);
   return buf;
 }
 }  // namespace
@@ -82,13 +86,15 @@ void draw_playback_bar(App& app) {
     }
   }
   if (!run || frames == 0) {
-    ImGui::TextColored(ImVec4(0.6f, 0.6f, 0.6f, 1), "no steps yet: open a trace, or start a lesson with --viz");
+    ImGui::TextColored(ImVec4(0.6f, 0.6f, 0.6f, 1),
+                       "no steps yet: open a trace, or start a lesson with --viz");
     return;
   }
   ImGui::SetNextItemWidth(-1);
   if (p.time_mode) {
     float t = static_cast<float>(p.t);
-    const float t0 = static_cast<float>(run->timeline.t_min()), t1 = static_cast<float>(run->timeline.t_max());
+    const float t0 = static_cast<float>(run->timeline.t_min()),
+                t1 = static_cast<float>(run->timeline.t_max());
     if (ImGui::SliderFloat("##time", &t, t0, std::max(t1, t0 + 1), "t = %.1f us")) {
       p.t = t;
       p.follow_live = false;
@@ -96,8 +102,8 @@ void draw_playback_bar(App& app) {
   } else {
     float pos = static_cast<float>(p.pos);
     const int f = std::clamp(static_cast<int>(pos), 0, frames - 1);
-    const std::string label =
-        "step " + std::to_string(f) + "/" + std::to_string(frames - 1) + ": " + run->timeline.frames()[f].label();
+    const std::string label = "step " + std::to_string(f) + "/" + std::to_string(frames - 1) + ": " +
+                              run->timeline.frames()[f].label();
     if (ImGui::SliderFloat("##step", &pos, 0, static_cast<float>(frames) - 0.001f, label.c_str())) {
       p.pos = pos;
       p.follow_live = false;
@@ -155,7 +161,8 @@ void draw_ring_view(App& app) {
     if (ImGui::CalcTextSize(std::to_string(n - 1).c_str()).x <= 2 * L.node_radius) {
       dl->AddText(ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), kText, label);
     } else if (r % 4 == 0) {  // many ranks: every 4th number, outside the circle
-      const float dx = c.x - L.center.x, dy = c.y - L.center.y, k = (L.radius + L.node_radius + 10) / L.radius;
+      const float dx = c.x - L.center.x, dy = c.y - L.center.y,
+                  k = (L.radius + L.node_radius + 10) / L.radius;
       dl->AddText(ImVec2(L.center.x + dx * k - ts.x / 2, L.center.y + dy * k - ts.y / 2), kText, label);
     }
   }
@@ -181,7 +188,8 @@ void draw_buffer_view(App& app) {
     ImGui::TextDisabled("no buffers yet");
     return;
   }
-  const double pos = app.playback.time_mode ? run->timeline.frame_at_time(app.playback.t) + 0.5 : app.playback.pos;
+  const double pos =
+      app.playback.time_mode ? run->timeline.frame_at_time(app.playback.t) + 0.5 : app.playback.pos;
   Buffers b = run->timeline.buffers_at(pos);
   const int n = run->header.ranks;
   ImGui::Text("%s, %llu elements per rank", b.coll.empty() ? "(no collective)" : b.coll.c_str(),
@@ -193,13 +201,16 @@ void draw_buffer_view(App& app) {
     const struct {
       int k;
       const char* text;
-    } items[] = {{1, "own data"}, {std::max(2, n / 2), "partly reduced (darker: more ranks)"}, {n, "fully reduced"}};
+    } items[] = {
+        {1, "own data"}, {std::max(2, n / 2), "partial sum (darker: more ranks)"}, {n, "fully reduced"}};
     for (const auto& it : items) {
-      if (n < 3 && it.k == std::max(2, n / 2) && it.k >= n) continue;
+      if (n < 3 && &it == &items[1]) continue;  // two ranks: no partial sums
       dl->AddRectFilled(ImVec2(p.x, p.y + 3), ImVec2(p.x + 12, p.y + 13), im_colour(cell_colour(it.k, n)));
       dl->AddText(ImVec2(p.x + 16, p.y), kText, it.text);
       p.x += 28 + ImGui::CalcTextSize(it.text).x;
     }
+    dl->AddRectFilled(ImVec2(p.x, p.y + 3), ImVec2(p.x + 12, p.y + 13), im_colour(kCopyColour));
+    dl->AddText(ImVec2(p.x + 16, p.y), kText, "copy of one other rank");
     ImGui::Dummy(ImVec2(1, ImGui::GetTextLineHeightWithSpacing()));
   }
   if (b.rows.empty() || b.rows[0].empty()) {
@@ -218,19 +229,24 @@ void draw_buffer_view(App& app) {
     const float y = p.y + r * row_h;
     char label[16];
     std::snprintf(label, sizeof label, "r%d", r);
-    if (row_h >= ImGui::GetTextLineHeight() || r % 8 == 0) dl->AddText(ImVec2(p.x, y + (row_h - 13) / 2), kDim, label);
+    if (row_h >= ImGui::GetTextLineHeight() || r % 8 == 0)
+      dl->AddText(ImVec2(p.x, y + (row_h - 13) / 2), kDim, label);
     for (std::size_t c = 0; c < cells; ++c) {
       const Cell& cell = b.rows[r][c];
       const float x = p.x + label_w + c * cell_w;
       const ImVec2 a(x + gap, y + gap), z(x + cell_w - gap, y + row_h - gap);
-      dl->AddRectFilled(a, z, im_colour(cell_colour(cell.contributions(), n)));
+      // One rank's data that is not this rank's own: a copy (broadcast, allgather of one).
+      const bool copy = cell.contributions() == 1 && r < 64 && cell.ranks != (std::uint64_t{1} << r);
+      dl->AddRectFilled(a, z, im_colour(copy ? kCopyColour : cell_colour(cell.contributions(), n)));
       // A thicker line where a new chunk starts.
-      if (b.per_element && c > 0 && b.rows[r][c - 1].chunk != cell.chunk) dl->AddLine(ImVec2(x, y), ImVec2(x, y + row_h), kText, 2);
+      if (b.per_element && c > 0 && b.rows[r][c - 1].chunk != cell.chunk)
+        dl->AddLine(ImVec2(x, y), ImVec2(x, y + row_h), kText, 2);
       if (b.per_element && cell.has_value) {
         const std::string v = short_number(cell.value);
         const ImVec2 ts = ImGui::CalcTextSize(v.c_str());
         if (ts.x + 2 < cell_w && ts.y <= row_h)
-          dl->AddText(ImVec2(x + (cell_w - ts.x) / 2, y + (row_h - ts.y) / 2), IM_COL32(10, 10, 12, 255), v.c_str());
+          dl->AddText(ImVec2(x + (cell_w - ts.x) / 2, y + (row_h - ts.y) / 2), IM_COL32(10, 10, 12, 255),
+                      v.c_str());
       }
       if (mouse.x >= a.x && mouse.x < z.x && mouse.y >= a.y && mouse.y < z.y) {
         std::string who;
@@ -241,7 +257,8 @@ void draw_buffer_view(App& app) {
           }
         ImGui::SetTooltip("rank %d, %s %zu (chunk %d)\nholds data of ranks: %s%s%s", r,
                           b.per_element ? "element" : "chunk", c, cell.chunk, who.c_str(),
-                          cell.has_value ? "\nvalue " : "", cell.has_value ? short_number(cell.value).c_str() : "");
+                          cell.has_value ? "\nvalue " : "",
+                          cell.has_value ? short_number(cell.value).c_str() : "");
       }
     }
   }
@@ -255,9 +272,10 @@ void draw_notes(App& app) {
 void draw_status_line(App& app) {
   Run* run = app.session.current();
   const std::string last = app.session.notes().empty() ? "" : app.session.notes().back();
-  ImGui::Text("source: %s | ranks connected: %d | events: %zu | frame %.1f ms%s%s", app.source.c_str(),
-              app.session.connected(), run ? run->timeline.event_count() : std::size_t{0}, app.frame_ms,
-              last.empty() ? "" : " | ", last.c_str());
+  ImGui::Text("source: %s | ranks connected: %d | events: %zu | frame %.1f ms (timeline %.1f ms)%s%s",
+              app.source.c_str(), app.session.connected(), run ? run->timeline.event_count() : std::size_t{0},
+              app.frame_ms, run ? run->timeline.last_rebuild_ms() : 0.0, last.empty() ? "" : " | ",
+              last.c_str());
 }
 
 void draw_app(App& app, float width, float height) {
@@ -299,7 +317,8 @@ void draw_app(App& app, float width, float height) {
     }
   }
   ImGui::End();
-  if (pane("Status", 0, height - status_h, width, status_h, ImGuiWindowFlags_NoTitleBar)) draw_status_line(app);
+  if (pane("Status", 0, height - status_h, width, status_h, ImGuiWindowFlags_NoTitleBar))
+    draw_status_line(app);
   ImGui::End();
 }
 

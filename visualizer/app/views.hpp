@@ -40,11 +40,14 @@ struct App {
   LaunchForm form;
   std::string mpirun, bin_dir;  // where the launch panel finds the kit
   bool log_scale = false, show_lr = true;
+  int smooth = 1;  // loss plot: moving average over this many steps
   int bytes_coll = 0;
-  bool bytes_follow = true;  // bytes chart shows the collective of the step on screen
+  bool bytes_follow = true;
+  bool pipeline_follow = true;  // pipeline chart shows the call of the step on screen  // bytes chart shows
+                                // the collective of the step on screen
   double frame_ms = 0;
-  std::string open_tab;      // select this chart tab on the next frame ("loss", "bytes", ...)
-  RingLayout ring;           // as last drawn (the screenshot test reads it)
+  std::string open_tab;  // select this chart tab on the next frame ("loss", "bytes", ...)
+  RingLayout ring;       // as last drawn (the screenshot test reads it)
   float ring_rect[4] = {0, 0, 0, 0};
 };
 

@@ -14,7 +14,7 @@ namespace ringlab::viz_stream {
 bool valid_address(const std::string& address, std::string* error);
 // Connects (waiting at most about a second) and, on success, adds the sink. False with a
 // reason when the visualizer is not there; nothing is streamed then.
-bool connect(const std::string& address, int rank, int ranks, const std::string& program, const std::string& args,
-             std::string* error);
+bool connect(const std::string& address, int rank, int ranks, const std::string& program,
+             const std::string& args, std::string* error);
 
 }  // namespace ringlab::viz_stream

@@ -44,6 +44,10 @@ Rgb phase_colour(const std::string& phase) {
   if (phase == "allgather" || phase == "broadcast") return {50, 140, 235};
   if (phase == "forward") return {70, 185, 90};
   if (phase == "backward") return {175, 90, 210};
+  if (phase.find("bcast") != std::string::npos || phase.find("broadcast") != std::string::npos ||
+      phase.find("gather") != std::string::npos)
+    return phase_colour("broadcast");
+  if (phase.find("reduce") != std::string::npos) return phase_colour("reduce");
   // Any other phase: a stable colour from its name.
   std::uint32_t h = 2166136261u;
   for (char c : phase) h = (h ^ static_cast<std::uint8_t>(c)) * 16777619u;
@@ -62,19 +66,32 @@ Rgb cell_colour(int k, int n) {
 }
 
 Rgb rank_colour(int rank) {
-  static const Rgb base[10] = {{31, 119, 180}, {255, 127, 14}, {44, 160, 44},  {214, 39, 40},  {148, 103, 189},
-                               {140, 86, 75},  {227, 119, 194}, {127, 127, 127}, {188, 189, 34}, {23, 190, 207}};
+  static const Rgb base[10] = {{31, 119, 180},  {255, 127, 14}, {44, 160, 44},   {214, 39, 40},
+                               {148, 103, 189}, {140, 86, 75},  {227, 119, 194}, {127, 127, 127},
+                               {188, 189, 34},  {23, 190, 207}};
   if (rank >= 0 && rank < 10) return base[rank];
   const float h = std::fmod(static_cast<float>(rank) * 0.618034f, 1.0f) * 6;
   const float x = 1 - std::fabs(std::fmod(h, 2.0f) - 1);
   float r = 0, g = 0, b = 0;
   switch (static_cast<int>(h)) {
-    case 0: r = 1, g = x; break;
-    case 1: r = x, g = 1; break;
-    case 2: g = 1, b = x; break;
-    case 3: g = x, b = 1; break;
-    case 4: r = x, b = 1; break;
-    default: r = 1, b = x; break;
+    case 0:
+      r = 1, g = x;
+      break;
+    case 1:
+      r = x, g = 1;
+      break;
+    case 2:
+      g = 1, b = x;
+      break;
+    case 3:
+      g = x, b = 1;
+      break;
+    case 4:
+      r = x, b = 1;
+      break;
+    default:
+      r = 1, b = x;
+      break;
   }
   auto c = [](float v) { return static_cast<std::uint8_t>(60 + 170 * v); };
   return {c(r), c(g), c(b)};

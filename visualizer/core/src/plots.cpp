@@ -23,7 +23,7 @@ void Plots::add(const trace::Event& e) {
     if (blocks_.empty()) bt0_ = e.t0, bt1_ = e.t1;
     bt0_ = std::min(bt0_, e.t0);
     bt1_ = std::max(bt1_, e.t1);
-    blocks_.push_back({e.rank, e.t0, e.t1, e.name, e.chunk});
+    blocks_.push_back({e.rank, e.t0, e.t1, e.name, e.chunk, e.call});
   }
 }
 

@@ -56,7 +56,8 @@ void Server::close_all() {
 bool Server::listen(const Options& options, std::string* error) {
   opt_ = options;
   auto fail = [&](const std::string& what) {
-    if (error) *error = what + " " + opt_.address + ":" + std::to_string(opt_.port) + ": " + std::strerror(errno);
+    if (error)
+      *error = what + " " + opt_.address + ":" + std::to_string(opt_.port) + ": " + std::strerror(errno);
     if (listen_fd_ >= 0) ::close(listen_fd_);
     listen_fd_ = -1;
     return false;
@@ -65,8 +66,9 @@ bool Server::listen(const Options& options, std::string* error) {
   addr.sin_family = AF_INET;
   addr.sin_port = htons(static_cast<std::uint16_t>(opt_.port));
   if (opt_.port < 0 || opt_.port > 65535 || inet_pton(AF_INET, opt_.address.c_str(), &addr.sin_addr) != 1) {
-    if (error) *error = "cannot listen on '" + opt_.address + ":" + std::to_string(opt_.port) +
-                        "': give an IPv4 address and a port in 0..65535";
+    if (error)
+      *error = "cannot listen on '" + opt_.address + ":" + std::to_string(opt_.port) +
+               "': give an IPv4 address and a port in 0..65535";
     return false;
   }
   listen_fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
@@ -110,7 +112,8 @@ std::vector<Incoming> Server::poll(int timeout_ms) {
       const int fd = ::accept(listen_fd_, nullptr, nullptr);
       if (fd < 0) break;
       if (static_cast<int>(conns_.size()) >= opt_.max_connections) {
-        out.push_back(note(-1, -1, "refused a connection: already " + std::to_string(conns_.size()) + " open"));
+        out.push_back(
+            note(-1, -1, "refused a connection: already " + std::to_string(conns_.size()) + " open"));
         ::close(fd);
         continue;
       }
@@ -131,7 +134,8 @@ void Server::read_from(Conn& c, std::vector<Incoming>& out, bool& close_it) {
     const ssize_t n = ::recv(c.fd, chunk, sizeof chunk, 0);
     if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
       if (!c.buf.empty()) out.push_back(note(c.id, c.rank, who(c) + ": its last frame was cut off, dropped"));
-      Incoming gone = note(c.id, c.rank, who(c) + " disconnected after " + std::to_string(c.events) + " events");
+      Incoming gone =
+          note(c.id, c.rank, who(c) + " disconnected after " + std::to_string(c.events) + " events");
       gone.kind = Incoming::Kind::disconnected;
       out.push_back(std::move(gone));
       close_it = true;
@@ -146,13 +150,15 @@ void Server::read_from(Conn& c, std::vector<Incoming>& out, bool& close_it) {
     }
     c.buf.erase(0, start);
     if (!close_it && c.buf.size() > opt_.max_frame) {
-      out.push_back(note(c.id, c.rank,
-                         who(c) + ": frame longer than " + std::to_string(opt_.max_frame) + " bytes refused; closed"));
+      out.push_back(
+          note(c.id, c.rank,
+               who(c) + ": frame longer than " + std::to_string(opt_.max_frame) + " bytes refused; closed"));
       close_it = true;
     }
   }
   if (close_it) {
-    Incoming gone = note(c.id, c.rank, who(c) + " disconnected after " + std::to_string(c.events) + " events");
+    Incoming gone =
+        note(c.id, c.rank, who(c) + " disconnected after " + std::to_string(c.events) + " events");
     gone.kind = Incoming::Kind::disconnected;
     if (out.empty() || out.back().kind != Incoming::Kind::disconnected) out.push_back(std::move(gone));
   }
@@ -162,8 +168,9 @@ void Server::take_line(Conn& c, std::string_view line, std::vector<Incoming>& ou
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   if (line.empty()) return;
   if (line.size() > opt_.max_frame) {
-    out.push_back(note(c.id, c.rank,
-                       who(c) + ": frame longer than " + std::to_string(opt_.max_frame) + " bytes refused; closed"));
+    out.push_back(
+        note(c.id, c.rank,
+             who(c) + ": frame longer than " + std::to_string(opt_.max_frame) + " bytes refused; closed"));
     close_it = true;
     return;
   }
@@ -184,8 +191,9 @@ void Server::take_line(Conn& c, std::string_view line, std::vector<Incoming>& ou
       return;
     }
     if (h->ranks > kMaxRanks) {
-      out.push_back(note(c.id, -1, who(c) + ": " + std::to_string(h->ranks) + " ranks; the visualizer draws 1 to " +
-                                       std::to_string(kMaxRanks) + "; closed"));
+      out.push_back(note(c.id, -1,
+                         who(c) + ": " + std::to_string(h->ranks) + " ranks; the visualizer draws 1 to " +
+                             std::to_string(kMaxRanks) + "; closed"));
       close_it = true;
       return;
     }
@@ -194,8 +202,9 @@ void Server::take_line(Conn& c, std::string_view line, std::vector<Incoming>& ou
     int rank = -1;
     if (j.is_object() && j.contains("rank") && j["rank"].is_number_integer()) rank = j["rank"].get<int>();
     if (rank < 0 || rank >= h->ranks) {
-      out.push_back(note(c.id, -1, who(c) + ": header without a valid 'rank' (0.." + std::to_string(h->ranks - 1) +
-                                       "); closed"));
+      out.push_back(
+          note(c.id, -1,
+               who(c) + ": header without a valid 'rank' (0.." + std::to_string(h->ranks - 1) + "); closed"));
       close_it = true;
       return;
     }
@@ -213,10 +222,11 @@ void Server::take_line(Conn& c, std::string_view line, std::vector<Incoming>& ou
   std::string err;
   auto e = trace::decode_event(line, &err);
   if (!e) return refuse(err);
-  if (e->rank != c.rank) return refuse("event of rank " + std::to_string(e->rank) + " on rank " +
-                                       std::to_string(c.rank) + "'s connection");
-  if (e->peer >= c.ranks) return refuse("peer " + std::to_string(e->peer) + " outside 0.." +
-                                        std::to_string(c.ranks - 1));
+  if (e->rank != c.rank)
+    return refuse("event of rank " + std::to_string(e->rank) + " on rank " + std::to_string(c.rank) +
+                  "'s connection");
+  if (e->peer >= c.ranks)
+    return refuse("peer " + std::to_string(e->peer) + " outside 0.." + std::to_string(c.ranks - 1));
   ++c.events;
   Incoming in;
   in.kind = Incoming::Kind::event;

@@ -52,11 +52,13 @@ Run* Session::live_run_for(const trace::Header& h, int rank) {
   for (auto it = runs_.rbegin(); it != runs_.rend(); ++it) {
     Run& r = **it;
     if (!r.live) continue;
-    if (r.header.ranks == h.ranks && r.header.program == h.program && r.header.args == h.args && !r.joined[rank])
+    if (r.header.ranks == h.ranks && r.header.program == h.program && r.header.args == h.args &&
+        !r.joined[rank])
       return &r;
     break;
   }
   runs_.push_back(make_run(h, h.program + " " + h.args + "  [live]", true));
+  runs_.back()->timeline.set_throttle(true);
   current_ = static_cast<int>(runs_.size()) - 1;
   return runs_.back().get();
 }
@@ -86,7 +88,9 @@ void Session::take(std::vector<Incoming> in) {
         note(m.text);
         break;
       }
-      case Incoming::Kind::note: note(m.text); break;
+      case Incoming::Kind::note:
+        note(m.text);
+        break;
     }
   }
 }
@@ -107,7 +111,8 @@ std::string Session::summary() const {
     const Run& r = *runs_[i];
     s << "run " << i << ": " << r.name << ", " << r.header.ranks << " ranks, " << r.timeline.event_count()
       << " events\n";
-    for (int k = 0; k < r.header.ranks; ++k) s << "  rank " << k << ": " << r.events_per_rank[k] << " events\n";
+    for (int k = 0; k < r.header.ranks; ++k)
+      s << "  rank " << k << ": " << r.events_per_rank[k] << " events\n";
   }
   if (runs_.empty()) s << "no runs\n";
   return s.str();

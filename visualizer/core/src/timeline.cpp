@@ -5,6 +5,7 @@
 #include <deque>
 #include <limits>
 #include <map>
+#include <set>
 #include <tuple>
 
 #include "ringlab/chunks.hpp"
@@ -45,23 +46,40 @@ void Timeline::add(const trace::Event& e) {
 }
 
 const std::vector<Frame>& Timeline::frames() {
-  if (dirty_) rebuild();
+  if (due()) rebuild();
   return frames_;
 }
 const std::vector<Move>& Timeline::moves() {
-  if (dirty_) rebuild();
+  if (due()) rebuild();
   return moves_;
 }
 double Timeline::t_min() {
-  if (dirty_) rebuild();
+  if (due()) rebuild();
   return t_min_;
 }
 double Timeline::t_max() {
-  if (dirty_) rebuild();
+  if (due()) rebuild();
   return t_max_;
 }
 
+bool Timeline::due() {
+  if (!dirty_) return false;
+  if (!throttle_ || frames_.empty()) return true;
+  const double since =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - rebuilt_at_).count();
+  return since >= 4 * rebuild_ms_;
+}
+
 void Timeline::rebuild() {
+  const auto start = std::chrono::steady_clock::now();
+  struct Stamp {  // records how long this rebuild took, however it returns
+    Timeline& t;
+    std::chrono::steady_clock::time_point start;
+    ~Stamp() {
+      t.rebuilt_at_ = std::chrono::steady_clock::now();
+      t.rebuild_ms_ = std::chrono::duration<double, std::milli>(t.rebuilt_at_ - start).count();
+    }
+  } stamp{*this, start};
   dirty_ = false;
   cached_frame_ = -1;
   frames_.clear();
@@ -70,6 +88,13 @@ void Timeline::rebuild() {
   call_first_frame_.clear();
   recv_move_.assign(by_rank_.size(), {});
   recv_scratch_.assign(by_rank_.size(), {});
+
+  // 0. Each rank's events in the order they started. A live stream delivers them in the order
+  //    they were recorded (a non-blocking send is recorded when it is waited for, perhaps much
+  //    later); MPI matches messages in the order they were posted, and so must we.
+  for (auto& evs : by_rank_)
+    std::stable_sort(evs.begin(), evs.end(),
+                     [](const trace::Event& a, const trace::Event& b) { return a.t0 < b.t0; });
 
   // 1. Give every event its frame key. Phases are numbered per call in the order they appear.
   std::map<std::int64_t, std::map<std::string, int>> phase_order;
@@ -92,14 +117,28 @@ void Timeline::rebuild() {
     for (const auto& e : by_rank_[r]) {
       int k = -1;
       switch (e.op) {
-        case Op::begin: k = current = key_id({e.call, kStartOrder, 0}); break;
-        case Op::end: k = key_id({e.call, kEndOrder, 0}); current = -1; break;
+        case Op::begin:
+          k = current = key_id({e.call, kStartOrder, 0});
+          break;
+        case Op::end:
+          k = key_id({e.call, kEndOrder, 0});
+          current = -1;
+          break;
         case Op::send:
-        case Op::recv: k = current = key_id({e.call, order_of(e.call, e.phase), e.step}); break;
+        case Op::recv:
+          k = current = key_id({e.call, order_of(e.call, e.phase), e.step});
+          break;
         case Op::reduce:
-        case Op::copy: k = current; break;  // the kit records these without a phase: they belong
-                                            // to the step whose transfer came just before
-        default: break;
+        case Op::copy:
+          // Their own step when they carry one; older traces recorded them without a phase:
+          // then they belong to the step whose transfer came just before.
+          if (e.call >= 0 && !e.phase.empty())
+            k = key_id({e.call, order_of(e.call, e.phase), e.step});
+          else
+            k = current;
+          break;
+        default:
+          break;
       }
       event_key[r].push_back(k);
     }
@@ -117,7 +156,9 @@ void Timeline::rebuild() {
     const auto& [call, order, step] = keys[sorted[f]];
     Frame& fr = frames_[f];
     fr.call = call;
-    fr.kind = order == kStartOrder ? Frame::Kind::start : order == kEndOrder ? Frame::Kind::end : Frame::Kind::transfer;
+    fr.kind = order == kStartOrder ? Frame::Kind::start
+              : order == kEndOrder ? Frame::Kind::end
+                                   : Frame::Kind::transfer;
     fr.step = fr.kind == Frame::Kind::transfer ? step : -1;
     fr.t0 = std::numeric_limits<double>::infinity();
     fr.t1 = -std::numeric_limits<double>::infinity();
@@ -156,6 +197,12 @@ void Timeline::rebuild() {
   }
   for (std::size_t r = 0; r < by_rank_.size(); ++r) {
     const auto& evs = by_rank_[r];
+    // The (call, phase, step, chunk) of every reduction on this rank: a recv with the same is
+    // one that went to a scratch buffer and was added in.
+    std::set<std::tuple<std::int64_t, std::string, int, int>> reduced;
+    for (const auto& e : evs)
+      if (e.op == Op::reduce && e.call >= 0 && !e.phase.empty())
+        reduced.insert({e.call, e.phase, e.step, e.chunk});
     recv_move_[r].assign(evs.size(), -1);
     recv_scratch_[r].assign(evs.size(), 0);
     for (std::size_t i = 0; i < evs.size(); ++i) {
@@ -169,12 +216,17 @@ void Timeline::rebuild() {
         moves_[m].t1 = std::max(moves_[m].t1, e.t1);
       } else {  // the sender's events are missing (it disconnected): draw the move anyway
         m = static_cast<int>(moves_.size());
-        moves_.push_back(Move{e.peer, static_cast<int>(r), e.chunk, e.bytes, e.t0, e.t1, e.phase, event_key[r][i],
-                              e.values});
+        moves_.push_back(Move{e.peer, static_cast<int>(r), e.chunk, e.bytes, e.t0, e.t1, e.phase,
+                              event_key[r][i], e.values});
       }
       recv_move_[r][i] = m;
-      // Scratch or in place? A reduce of the same chunk before this rank's next transfer
-      // means the data went to a scratch buffer and was added in.
+      // Scratch or in place? A reduce of the same chunk in the same step (or, in traces whose
+      // reductions carry no step, before this rank's next transfer) means the data went to a
+      // scratch buffer and was added in.
+      if (reduced.count({e.call, e.phase, e.step, e.chunk})) {
+        recv_scratch_[r][i] = 1;
+        continue;
+      }
       for (std::size_t j = i + 1; j < evs.size(); ++j) {
         const Op op = evs[j].op;
         if (op == Op::send || op == Op::recv || op == Op::begin || op == Op::end) break;
@@ -185,7 +237,8 @@ void Timeline::rebuild() {
       }
     }
   }
-  for (std::size_t m = 0; m < moves_.size(); ++m) frames_[moves_[m].frame].moves.push_back(static_cast<int>(m));
+  for (std::size_t m = 0; m < moves_.size(); ++m)
+    frames_[moves_[m].frame].moves.push_back(static_cast<int>(m));
 
   // 4. For time lookups: the latest frame start at or before each frame.
   t0_prefix_max_.resize(frames_.size());
@@ -197,7 +250,7 @@ void Timeline::rebuild() {
 }
 
 std::vector<MoveAt> Timeline::moves_at(double pos) {
-  if (dirty_) rebuild();
+  if (due()) rebuild();
   std::vector<MoveAt> out;
   if (frames_.empty()) return out;
   const int f = std::clamp(static_cast<int>(std::floor(pos)), 0, static_cast<int>(frames_.size()) - 1);
@@ -207,7 +260,7 @@ std::vector<MoveAt> Timeline::moves_at(double pos) {
 }
 
 int Timeline::frame_at_time(double t) {
-  if (dirty_) rebuild();
+  if (due()) rebuild();
   if (frames_.empty()) return 0;
   auto it = std::upper_bound(t0_prefix_max_.begin(), t0_prefix_max_.end(), t);
   return std::max(0, static_cast<int>(it - t0_prefix_max_.begin()) - 1);
@@ -227,7 +280,7 @@ std::vector<MoveAt> Timeline::moves_at_time(double t) {
 }
 
 Buffers Timeline::buffers_at(double pos) {
-  if (dirty_) rebuild();
+  if (due()) rebuild();
   if (frames_.empty()) return {};
   const int f = std::clamp(static_cast<int>(std::floor(pos)), 0, static_cast<int>(frames_.size()) - 1);
   if (frames_[f].moves.empty() || f == 0) return buffers_after(f);
@@ -237,7 +290,7 @@ Buffers Timeline::buffers_at(double pos) {
 }
 
 Buffers Timeline::buffers_after(int target) {
-  if (dirty_) rebuild();
+  if (due()) rebuild();
   if (target < 0 || target >= static_cast<int>(frames_.size())) return {};
   if (target == cached_frame_) return cached_;
   const std::int64_t call = frames_[target].call;
@@ -255,7 +308,8 @@ Buffers Timeline::buffers_after(int target) {
   b.rows.assign(static_cast<std::size_t>(ranks_), std::vector<Cell>(ncells));
   for (auto& row : b.rows)
     for (std::size_t c = 0; c < ncells; ++c) {
-      if (!b.per_element) row[c].chunk = static_cast<int>(c);
+      if (!b.per_element)
+        row[c].chunk = static_cast<int>(c);
       else
         for (int k = 0; k < ranks_; ++k) {
           const Chunk ch = chunk_of(b.count, ranks_, k);
@@ -279,7 +333,8 @@ Buffers Timeline::buffers_after(int target) {
     lo = std::min(lo, hi);
     return true;
   };
-  auto set_values = [&](std::vector<Cell>& row, std::size_t lo, std::size_t hi, const std::vector<double>& v) {
+  auto set_values = [&](std::vector<Cell>& row, std::size_t lo, std::size_t hi,
+                        const std::vector<double>& v) {
     if (!b.per_element) return;
     if (v.size() == hi - lo) {
       for (std::size_t c = lo; c < hi; ++c) row[c].value = v[c - lo], row[c].has_value = true;
@@ -307,7 +362,9 @@ Buffers Timeline::buffers_after(int target) {
           for (auto& cell : row) cell.ranks = bit(r), cell.has_value = false;
           set_values(row, 0, ncells, e.values);
           break;
-        case Op::end: set_values(row, 0, ncells, e.values); break;
+        case Op::end:
+          set_values(row, 0, ncells, e.values);
+          break;
         case Op::copy:
           if (range(e.chunk, lo, hi)) set_values(row, lo, hi, e.values);
           break;
@@ -330,7 +387,8 @@ Buffers Timeline::buffers_after(int target) {
             set_values(row, lo, hi, e.values);
           }
           break;
-        default: break;
+        default:
+          break;
       }
     }
   }

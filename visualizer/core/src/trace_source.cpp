@@ -14,7 +14,8 @@ LoadedTrace parse_trace(const std::string& text) {
   std::size_t pos = 0, line_no = 0;
   auto note = [&](const std::string& what) {
     ++out.skipped;
-    if (out.notes.size() < 20) out.notes.push_back("line " + std::to_string(line_no) + ": " + what + ", skipped");
+    if (out.notes.size() < 20)
+      out.notes.push_back("line " + std::to_string(line_no) + ": " + what + ", skipped");
   };
   while (pos < text.size()) {
     std::size_t nl = text.find('\n', pos);

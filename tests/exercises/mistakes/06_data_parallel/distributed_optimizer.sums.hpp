@@ -5,5 +5,5 @@
 // expect-message: averaged gradient vs one process: .*expected .* got
 // expect-message: every wrong value is exactly \(number of ranks\) x the expected one: you summed where the result must be averaged
 // ==== BEGIN EXERCISE: average ====
-  lesson05::ring_allreduce<float>(comm, grad, grad);  // the bug: the sum, never divided by comm.size()
+  ringlab::ring_allreduce_fast<float>(comm, grad, grad);  // the bug: the sum, never divided by comm.size()
 // ==== END EXERCISE ====

@@ -2,8 +2,9 @@
 // vector (fork + execvp, no shell, so nothing in the flags is ever interpreted), collects
 // its output without blocking, and reports how it ended.
 #pragma once
-#include <string>
 #include <sys/types.h>
+
+#include <string>
 #include <vector>
 
 namespace ringlab::viz {

@@ -19,10 +19,10 @@ struct Vec2 {
 
 struct RingLayout {
   Vec2 center;
-  float radius = 1;            // of the circle the ranks sit on
-  std::vector<Vec2> ranks;     // rank positions
-  float node_radius = 10;      // a rank's disc
-  Vec2 box{24, 16};            // a chunk's box (width, height)
+  float radius = 1;         // of the circle the ranks sit on
+  std::vector<Vec2> ranks;  // rank positions
+  float node_radius = 10;   // a rank's disc
+  Vec2 box{24, 16};         // a chunk's box (width, height)
 };
 
 // n ranks (1..64) on a circle that fits the rectangle [x0, x1] x [y0, y1].

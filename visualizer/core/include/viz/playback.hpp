@@ -7,11 +7,11 @@ namespace ringlab::viz {
 
 struct Playback {
   bool playing = false;
-  bool time_mode = false;   // scrub over time instead of steps
-  bool follow_live = false; // jump to (and animate towards) the newest frame as events arrive
-  double pos = 0;           // step mode: frame + fraction
-  double t = 0;             // time mode: microseconds on the trace clock
-  double speed = 1;         // steps per second; in time mode, the whole trace in 10 s at 1x
+  bool time_mode = false;    // scrub over time instead of steps
+  bool follow_live = false;  // jump to (and animate towards) the newest frame as events arrive
+  double pos = 0;            // step mode: frame + fraction
+  double t = 0;              // time mode: microseconds on the trace clock
+  double speed = 1;          // steps per second; in time mode, the whole trace in 10 s at 1x
 
   void toggle() { playing = !playing; }
   void faster() { speed = speed * 2 > 64 ? 64 : speed * 2; }

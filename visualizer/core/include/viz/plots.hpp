@@ -17,8 +17,9 @@ struct Point {
 struct Block {  // one stretch of computation: a row per rank, time on the x axis
   int rank;
   double t0, t1;
-  std::string name;  // forward, backward, ...
-  int chunk;         // microbatch
+  std::string name;   // forward, backward, ...
+  int chunk;          // microbatch
+  std::int64_t call;  // the collective call it belongs to (-1: none)
 };
 
 struct Traffic {

@@ -15,6 +15,7 @@
 // chunk went to a scratch buffer), per rank in its own order. Each cell also carries the set
 // of ranks whose data it holds, so "partly reduced with k contributions" can be drawn.
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -39,8 +40,8 @@ struct Frame {
   std::int64_t call = -1;
   std::string coll, phase;
   int step = -1;
-  double t0 = 0, t1 = 0;     // earliest start and latest end of its events
-  std::vector<int> moves;    // indices into Timeline::moves()
+  double t0 = 0, t1 = 0;      // earliest start and latest end of its events
+  std::vector<int> moves;     // indices into Timeline::moves()
   std::string label() const;  // "call 0 ring_allreduce · reduce-scatter step 1"
 };
 
@@ -55,8 +56,8 @@ struct Cell {
 struct Buffers {
   std::int64_t call = -1;
   std::string coll;
-  std::uint64_t count = 0;  // elements per rank
-  bool per_element = false; // cells are elements (small buffers) rather than chunks
+  std::uint64_t count = 0;              // elements per rank
+  bool per_element = false;             // cells are elements (small buffers) rather than chunks
   std::vector<std::vector<Cell>> rows;  // one row per rank
 };
 
@@ -74,10 +75,15 @@ class Timeline {
   std::size_t event_count() const { return total_; }
   const std::vector<trace::Event>& events_of(int rank) const { return by_rank_[rank]; }
 
+  // Live runs keep growing: rebuild the derived views at most every 4x the last rebuild's
+  // time, so a long run cannot take the window's frame rate down (off: always up to date).
+  void set_throttle(bool on) { throttle_ = on; }
+  double last_rebuild_ms() const { return rebuild_ms_; }
+
   // Derived views, rebuilt when events were added since the last call.
   const std::vector<Frame>& frames();
   const std::vector<Move>& moves();
-  std::vector<MoveAt> moves_at(double pos);       // step mode: frame floor(pos), fraction
+  std::vector<MoveAt> moves_at(double pos);        // step mode: frame floor(pos), fraction
   std::vector<MoveAt> moves_at_time(double t_us);  // time mode
   int frame_at_time(double t_us);
   double t_min();
@@ -89,17 +95,21 @@ class Timeline {
 
  private:
   void rebuild();
+  bool due();  // dirty, and (when throttled) enough time since the last rebuild
   int ranks_ = 1;
   std::size_t total_ = 0;
   std::vector<std::vector<trace::Event>> by_rank_;
   bool dirty_ = true;
+  bool throttle_ = false;
+  double rebuild_ms_ = 0;
+  std::chrono::steady_clock::time_point rebuilt_at_{};
 
   std::vector<Frame> frames_;
   std::vector<Move> moves_;
   std::vector<double> t0_prefix_max_;
   // For each frame, its events as (rank, index in by_rank_[rank]), each rank in its order.
   std::vector<std::vector<std::pair<int, int>>> frame_events_;
-  std::vector<std::vector<int>> recv_move_;    // [rank][event] -> matched move, -1 otherwise
+  std::vector<std::vector<int>> recv_move_;      // [rank][event] -> matched move, -1 otherwise
   std::vector<std::vector<char>> recv_scratch_;  // [rank][event] -> recv went to a scratch buffer
   std::unordered_map<std::int64_t, int> call_first_frame_;
   double t_min_ = 0, t_max_ = 0;

@@ -12,7 +12,7 @@
 namespace ringlab::viz {
 
 inline constexpr std::size_t kMaxFrameBytes = 1 << 20;  // one line/frame: 1 MiB, as the format says
-inline constexpr int kMaxRanks = 64;                     // the views draw 1..64 ranks
+inline constexpr int kMaxRanks = 64;                    // the views draw 1..64 ranks
 
 struct LoadedTrace {
   std::optional<trace::Header> header;  // empty when the file was refused
