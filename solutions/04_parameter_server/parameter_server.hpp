@@ -37,10 +37,12 @@ constexpr int kServer = 0;
 template <class T>
 void worker_step(ringlab::Communicator& comm, View<const T> grad, View<T> params, int step) {
   ringlab::trace::Collective tc("parameter_server", grad.data(), grad.size());
+  // ==== BEGIN EXERCISE: worker step ====
   tc.at("push", step);
   comm.send(grad, kServer);
   tc.at("pull", step);
   comm.recv(params, kServer);
+  // ==== END EXERCISE ====
   tc.end(params.data(), params.size());
 }
 
@@ -51,6 +53,7 @@ template <class T>
 void server_step(ringlab::Communicator& comm, View<T> params, View<T> sum, View<T> incoming, T lr, int step) {
   const int workers = comm.size() - 1;
   ringlab::trace::Collective tc("parameter_server", params.data(), params.size());
+  // ==== BEGIN EXERCISE: server step ====
   tc.at("push", step);
   std::fill(sum.begin(), sum.end(), T(0));
   for (int w = 1; w <= workers; ++w) {
@@ -60,6 +63,7 @@ void server_step(ringlab::Communicator& comm, View<T> params, View<T> sum, View<
   for (std::size_t i = 0; i < params.size(); ++i) params[i] -= lr * (sum[i] / T(workers));
   tc.at("pull", step);
   for (int w = 1; w <= workers; ++w) comm.send(params, w);
+  // ==== END EXERCISE ====
   tc.end(params.data(), params.size());
 }
 
