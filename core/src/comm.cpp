@@ -65,8 +65,10 @@ Communicator::Communicator(MPI_Comm comm) : comm_(comm) {
   // Every rank reads the same environment, so every rank stops here together on a bad value.
   if (watchdog::threshold_s() < 0) {
     if (rank_ == 0)
-      std::fprintf(stderr, "error: RINGLAB_WATCHDOG_S=%s: give the seconds a rank may stay blocked (a number >= 0; "
-                   "0 turns the watchdog off)\n", std::getenv("RINGLAB_WATCHDOG_S"));
+      std::fprintf(stderr,
+                   "error: RINGLAB_WATCHDOG_S=%s: give the seconds a rank may stay blocked (a number >= 0; "
+                   "0 turns the watchdog off)\n",
+                   std::getenv("RINGLAB_WATCHDOG_S"));
     MPI_Finalize();
     std::exit(2);
   }
@@ -115,7 +117,8 @@ void Communicator::sendrecv_impl(const void* out, std::size_t out_count, int out
     MPI_Irecv(in, checked_count(in_count), mpi_datatype(t), source, tag, comm_, &reqs[0]);
     MPI_Isend(out, checked_count(out_count), mpi_datatype(t), dest, tag, comm_, &reqs[1]);
     const std::size_t es = dtype_size(t);
-    const watchdog::Pending what[2] = {{false, source, tag, in_count * es}, {true, dest, tag, out_count * es}};
+    const watchdog::Pending what[2] = {{false, source, tag, in_count * es},
+                                       {true, dest, tag, out_count * es}};
     watched_wait(reqs, what, 2);
   }
   if (trace::enabled()) {

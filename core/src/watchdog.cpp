@@ -26,9 +26,12 @@ constexpr int kErrorExitCode = 4;
 
 std::string bytes_text(std::size_t b) {
   std::ostringstream s;
-  if (b >= (1u << 20)) s << std::round(10.0 * b / (1 << 20)) / 10 << " MiB";
-  else if (b >= (1u << 10)) s << std::round(10.0 * b / (1 << 10)) / 10 << " KiB";
-  else s << b << " B";
+  if (b >= (1u << 20))
+    s << std::round(10.0 * b / (1 << 20)) / 10 << " MiB";
+  else if (b >= (1u << 10))
+    s << std::round(10.0 * b / (1 << 10)) / 10 << " KiB";
+  else
+    s << b << " B";
   return s.str();
 }
 
@@ -37,8 +40,10 @@ std::string rank_text(int peer) { return peer < 0 ? "any rank" : "rank " + std::
 // "waits to send 4 MiB to rank 1 (tag 0)"
 std::string wait_text(const Pending& p) {
   std::ostringstream s;
-  if (p.send) s << "waits to send " << bytes_text(p.bytes) << " to " << rank_text(p.peer);
-  else s << "waits to receive " << bytes_text(p.bytes) << " from " << rank_text(p.peer);
+  if (p.send)
+    s << "waits to send " << bytes_text(p.bytes) << " to " << rank_text(p.peer);
+  else
+    s << "waits to receive " << bytes_text(p.bytes) << " from " << rank_text(p.peer);
   s << " (tag " << p.tag << ")";
   return s.str();
 }
@@ -84,8 +89,10 @@ void read_reports(MPI_Comm watch, std::map<int, Report>& heard) {
     std::string text(static_cast<std::size_t>(len), '\0');
     MPI_Recv(text.data(), len, MPI_CHAR, st.MPI_SOURCE, st.MPI_TAG, watch, MPI_STATUS_IGNORE);
     Report r;
-    if (st.MPI_TAG == kReportTag && decode(text, r)) heard[st.MPI_SOURCE] = r;
-    else heard.erase(st.MPI_SOURCE);
+    if (st.MPI_TAG == kReportTag && decode(text, r))
+      heard[st.MPI_SOURCE] = r;
+    else
+      heard.erase(st.MPI_SOURCE);
   }
 }
 
@@ -151,8 +158,9 @@ void on_mpi_error(MPI_Comm*, int* code, ...) {
   const std::string where = where_now();
   if (!where.empty()) message += " (in " + where + ")";
   if (error_class == MPI_ERR_TRUNCATE)
-    message += ". A message was longer than the buffer that received it: sender and receiver disagree on its size "
-               "(which chunk, or how many elements)";
+    message +=
+        ". A message was longer than the buffer that received it: sender and receiver disagree on its size "
+        "(which chunk, or how many elements)";
   else if (error_class == MPI_ERR_RANK)
     message += ". A send or receive named a rank that does not exist: check the neighbour arithmetic (mod n)";
   log(Level::error) << message;
@@ -175,7 +183,8 @@ std::string explain_cycle(const std::vector<Edge>& cycle, const std::map<int, co
   const bool all_send = std::all_of(cycle.begin(), cycle.end(), [](const Edge& e) { return e.wait.send; });
   const bool all_recv = std::none_of(cycle.begin(), cycle.end(), [](const Edge& e) { return e.wait.send; });
   if (all_send)
-    return "  Every rank in this cycle sends before it receives. A message this large is not buffered: a send\n"
+    return "  Every rank in this cycle sends before it receives. A message this large is not buffered: a "
+           "send\n"
            "  waits until the receiver posts its receive, and the receiver is itself stuck sending.\n"
            "  Use comm.sendrecv (it sends and receives at once), or post the receive first (irecv, send,\n"
            "  wait), or let even ranks send first while odd ranks receive first.\n";
@@ -242,7 +251,8 @@ void explain_errors(MPI_Comm comm) {
 std::string encode(const Report& r) {
   std::ostringstream s;
   s << "rank " << r.rank << "\nblocked " << (r.blocked ? 1 : 0) << "\nwhere " << r.where << "\n";
-  for (const Pending& p : r.waits) s << "wait " << (p.send ? "send" : "recv") << " " << p.peer << " " << p.tag << " " << p.bytes << "\n";
+  for (const Pending& p : r.waits)
+    s << "wait " << (p.send ? "send" : "recv") << " " << p.peer << " " << p.tag << " " << p.bytes << "\n";
   return s.str();
 }
 
@@ -254,7 +264,8 @@ bool decode(const std::string& text, Report& r) {
     std::istringstream fields(line);
     std::string key;
     fields >> key;
-    if (key == "rank") fields >> r.rank;
+    if (key == "rank")
+      fields >> r.rank;
     else if (key == "blocked") {
       int b = 0;
       fields >> b;
@@ -284,7 +295,8 @@ std::string diagnose(const std::vector<Report>& reports, int size, double thresh
   for (int rank = 0; rank < size; ++rank) {
     auto it = blocked.find(rank);
     if (it == blocked.end()) {
-      out << "  rank " << rank << " is not in a point-to-point call (computing, finished, or in a collective)\n";
+      out << "  rank " << rank
+          << " is not in a point-to-point call (computing, finished, or in a collective)\n";
       continue;
     }
     const Report& r = *it->second;
@@ -330,14 +342,16 @@ std::string diagnose(const std::vector<Report>& reports, int size, double thresh
       for (const Pending& p : r->waits) {
         if (p.peer < 0 || blocked.count(p.peer)) continue;
         said = true;
-        out << "  rank " << rank << (p.send ? " waits to send to rank " : " waits to receive from rank ") << p.peer
-            << ", which is not in a point-to-point call: "
+        out << "  rank " << rank << (p.send ? " waits to send to rank " : " waits to receive from rank ")
+            << p.peer << ", which is not in a point-to-point call: "
             << (p.send ? "it never posts the matching receive" : "it never sends this message")
             << " (a missing call, a wrong peer, or a tag that does not match).\n";
       }
-    if (!said) out << "  no cycle among the blocked ranks: they wait in a chain for a rank that never answers.\n";
+    if (!said)
+      out << "  no cycle among the blocked ranks: they wait in a chain for a rank that never answers.\n";
   }
-  out << "ringlab watchdog: stopping every rank (exit code " << kExitCode << "). RINGLAB_WATCHDOG_S sets the threshold "
+  out << "ringlab watchdog: stopping every rank (exit code " << kExitCode
+      << "). RINGLAB_WATCHDOG_S sets the threshold "
       << "(0 turns the watchdog off); raise it if a rank is only slow.\n";
   return out.str();
 }

@@ -15,7 +15,9 @@ namespace {
 using lesson07::Scaling;
 
 double reference_lr(double base, int n, Scaling s, long long step, long long warmup) {
-  const double target = s == Scaling::none ? base : s == Scaling::linear ? base * n : base * std::sqrt(double(n));
+  const double target = s == Scaling::none     ? base
+                        : s == Scaling::linear ? base * n
+                                               : base * std::sqrt(double(n));
   if (step >= warmup) return target;
   return base + (target - base) * double(step) / double(warmup);
 }
@@ -36,19 +38,22 @@ int main() {
           if (std::fabs(actual[step] - expected[step]) > 1e-12 * std::fmax(1.0, std::fabs(expected[step])))
             ++(step < warmup ? wrong_in_warmup : wrong_after);
         }
-        const auto result = ringlab::compare<double>(ringlab::View<double>(expected), ringlab::View<double>(actual), 1);
+        const auto result =
+            ringlab::compare<double>(ringlab::View<double>(expected), ringlab::View<double>(actual), 1);
         total += result.wrong;
         std::printf("%-6d %-7s %7lld %7lld\n", n, lesson07::scaling_name(s), warmup, result.wrong);
         if (result.wrong)  // index = the step
-          std::fprintf(stderr, "error: world %d %s warmup %lld, by step: %s\n", n, lesson07::scaling_name(s), warmup,
-                       ringlab::describe(result).c_str());
+          std::fprintf(stderr, "error: world %d %s warmup %lld, by step: %s\n", n, lesson07::scaling_name(s),
+                       warmup, ringlab::describe(result).c_str());
       }
   if (total && !wrong_after)
-    std::printf("error: wrong only during the warm-up (steps before warmup_steps): the rate must climb from "
-                "base_lr at step 0 to the target at step warmup_steps\n");
+    std::printf(
+        "error: wrong only during the warm-up (steps before warmup_steps): the rate must climb from "
+        "base_lr at step 0 to the target at step warmup_steps\n");
   if (total && !wrong_in_warmup)
-    std::printf("error: right during the warm-up, wrong after it: from step warmup_steps on the rate is the "
-                "scaled target, scaled_lr(...)\n");
+    std::printf(
+        "error: right during the warm-up, wrong after it: from step warmup_steps on the rate is the "
+        "scaled target, scaled_lr(...)\n");
   if (total) std::printf("FAILED: %lld wrong rates\n", total);
   return total ? 1 : 0;
 }

@@ -37,8 +37,9 @@ TEST_CASE("a ring of sends is reported as a deadlock cycle with the fix") {
   std::vector<Report> reports;
   for (int r = 0; r < 4; ++r) reports.push_back(blocked(r, {{true, (r + 1) % 4, 0, 8 << 20}}));
   const std::string text = ringlab::watchdog::diagnose(reports, 4, 3);
-  CHECK(has(text, "deadlock: rank 0 waits to send to 1; rank 1 waits to send to 2; rank 2 waits to send to 3; "
-                  "rank 3 waits to send to 0."));
+  CHECK(has(text,
+            "deadlock: rank 0 waits to send to 1; rank 1 waits to send to 2; rank 2 waits to send to 3; "
+            "rank 3 waits to send to 0."));
   CHECK(has(text, "sends before it receives"));
   CHECK(has(text, "rank 2 waits to send 8 MiB to rank 3 (tag 0)"));
 }
@@ -57,7 +58,8 @@ TEST_CASE("the cycle is found among ranks that are not all blocked") {
 TEST_CASE("a receive from a rank that moved on names that rank") {
   std::vector<Report> reports{blocked(1, {{false, 2, 0, 1024}})};
   const std::string text = ringlab::watchdog::diagnose(reports, 3, 10);
-  CHECK(has(text, "rank 1 waits to receive from rank 2, which is not in a point-to-point call: it never sends"));
+  CHECK(has(text,
+            "rank 1 waits to receive from rank 2, which is not in a point-to-point call: it never sends"));
   CHECK_FALSE(has(text, "deadlock:"));
 }
 

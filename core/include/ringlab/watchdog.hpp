@@ -51,9 +51,9 @@ void explain_errors(MPI_Comm comm);
 // What one rank says about itself. The rest is exposed for the unit test of the diagnosis.
 struct Report {
   int rank = -1;
-  bool blocked = false;         // false: not (or no longer) blocked in a point-to-point call
-  std::string where;            // e.g. "ring_allreduce, reduce-scatter step 0"; may be empty
-  std::vector<Pending> waits;   // the transfers it waits for
+  bool blocked = false;        // false: not (or no longer) blocked in a point-to-point call
+  std::string where;           // e.g. "ring_allreduce, reduce-scatter step 0"; may be empty
+  std::vector<Pending> waits;  // the transfers it waits for
 };
 std::string encode(const Report& r);
 bool decode(const std::string& text, Report& r);
