@@ -96,7 +96,14 @@ template <class T> void print_schedule(Communicator& comm, std::size_t count) {
 // chunking (0, 1, fewer elements than ranks, not divisible by ranks, large).
 template <class T> long long check(Communicator& comm, std::vector<std::size_t> counts) {
   const int n = comm.size();
-  if (comm.rank() == 0) std::printf("%-6s %9s %7s %-12s %7s\n", "impl", "count", "type", "placement", "#wrong");
+  if (comm.rank() == 0) {
+    if (dtype_is_float(dtype_of<T>()))
+      std::printf("# %s: wrong when |got - expected| > %g * max(1, |expected|) (a sum of %d terms in another order)\n",
+                  dtype_name(dtype_of<T>()), float_tolerance(dtype_of<T>(), n), n);
+    else
+      std::printf("# %s: must match exactly\n", dtype_name(dtype_of<T>()));
+    std::printf("%-6s %9s %7s %-12s %7s\n", "impl", "count", "type", "placement", "#wrong");
+  }
   long long total_wrong = 0;
   for (std::size_t count : counts) {
     std::vector<T> in(count), expected(count), out(count);
