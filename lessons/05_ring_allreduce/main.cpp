@@ -36,7 +36,7 @@ template <class T> struct Impl {
 FastRingOptions g_fast;
 template <class T> std::vector<Impl<T>> implementations() {
   return {{"ring", lesson05::ring_allreduce<T>},
-          {"fast", [](Communicator& c, View<const T> in, View<T> out) { ring_allreduce_fast<T>(c, in, out, g_fast); }},
+          {"fast", [](Communicator& c, View<const T> in, View<T> out) { ring_allreduce_fast(c, in, out, g_fast); }},
           {"naive", lesson05::naive_allreduce<T>},
           {"mpi", mpi_allreduce<T>}};
 }
@@ -98,7 +98,7 @@ template <class T> long long check(Communicator& comm, std::vector<std::size_t> 
   const int n = comm.size();
   if (comm.rank() == 0) {
     if (dtype_is_float(dtype_of<T>()))
-      std::printf("# %s: wrong when |got - expected| > %g * max(1, |expected|) (a sum of %d terms in another order)\n",
+      std::printf("# %s: wrong when |got - expected| > %g * max(1, |expected|) (sums of %d terms)\n",
                   dtype_name(dtype_of<T>()), float_tolerance(dtype_of<T>(), n), n);
     else
       std::printf("# %s: must match exactly\n", dtype_name(dtype_of<T>()));
@@ -169,7 +169,8 @@ void print_model(Communicator& comm, const std::vector<BenchRow>& rows) {
   std::printf("  α = %.2f us per message, β = %.3e us per byte (%.2f GB/s)\n", model.alpha_us,
               model.beta_us_per_byte, model.beta_us_per_byte > 0 ? 1e-3 / model.beta_us_per_byte : 0.0);
   std::printf("  %12s %12s %12s\n", "bytes", "measured(us)", "model(us)");
-  for (const auto& s : samples) std::printf("  %12.0f %12.1f %12.1f\n", s.bytes, s.one_way_us, model.predict_us(s.bytes));
+  for (const auto& s : samples)
+    std::printf("  %12.0f %12.1f %12.1f\n", s.bytes, s.one_way_us, model.predict_us(s.bytes));
   std::printf("\nring allreduce predicted by the model, 2(n-1)(α + β·S/n) with n = %d, next to measured:\n", n);
   std::printf("  %12s %14s %14s %14s\n", "size(B)", "predicted(us)", "ring(us)", "fast(us)");
   for (const auto& r : rows) {
@@ -177,8 +178,8 @@ void print_model(Communicator& comm, const std::vector<BenchRow>& rows) {
     double fast = 0;
     for (const auto& f : rows)
       if (f.impl == "fast" && f.bytes == r.bytes) fast = f.time_us;
-    std::printf("  %12zu %14.1f %14.1f %14.1f\n", r.bytes, model.ring_allreduce_us(double(r.bytes), n), r.time_us,
-                fast);
+    std::printf("  %12zu %14.1f %14.1f %14.1f\n", r.bytes, model.ring_allreduce_us(double(r.bytes), n),
+                r.time_us, fast);
   }
   std::fflush(stdout);
 }

@@ -87,7 +87,8 @@ void ring_allreduce_fast(Communicator& comm, View<const T> in, View<T> out, cons
   // k-th message of a step without talking about it.
   const std::size_t largest_chunk = chunk_of(out.size(), n, 0).count;
   const std::size_t seg_elems = std::max<std::size_t>(1, opt.segment_bytes / sizeof(T));
-  const int segments = static_cast<int>(std::max<std::size_t>(1, (largest_chunk + seg_elems - 1) / seg_elems));
+  const int segments =
+      static_cast<int>(std::max<std::size_t>(1, (largest_chunk + seg_elems - 1) / seg_elems));
   // Segment k of chunk c of view v (in or out), labelled with the chunk index for the trace.
   auto segment = [&](auto v, int c, int k) {
     const Chunk ch = chunk_of(out.size(), n, wrap(c));
@@ -110,7 +111,8 @@ void ring_allreduce_fast(Communicator& comm, View<const T> in, View<T> out, cons
     const int s = j / segments, k = j % segments;
     tc.at("reduce-scatter", s);
     View<T> mine = segment(out, r - s - 1, k);
-    recvs[j % 2] = comm.irecv(View<T>(slots[j % 2].data(), mine.size(), Where::host, mine.chunk()), prev, kTag);
+    recvs[j % 2] =
+        comm.irecv(View<T>(slots[j % 2].data(), mine.size(), Where::host, mine.chunk()), prev, kTag);
   };
   tc.at("reduce-scatter", 0);
   for (int k = 0; k < segments; ++k) sends.push_back(comm.isend(segment(in, r, k), next, kTag));
@@ -126,8 +128,10 @@ void ring_allreduce_fast(Communicator& comm, View<const T> in, View<T> out, cons
     if (j + 2 < rs_messages) post_recv(j + 2);  // the slot is free again
     // Pass the freshly added segment on at once: it is what r+1 needs at its next step (the
     // finished sum, after the last step: allgather step 0).
-    if (s + 1 < n - 1) tc.at("reduce-scatter", s + 1);
-    else tc.at("allgather", 0);
+    if (s + 1 < n - 1)
+      tc.at("reduce-scatter", s + 1);
+    else
+      tc.at("allgather", 0);
     sends.push_back(comm.isend(mine, next, kTag));
   }
 
