@@ -32,13 +32,19 @@ template <class T> struct Impl {
   const char* name;
   std::function<void(Communicator&, View<const T>, View<T>)> run;
 };
-// The fast ring's segment size (--segment), read by implementations().
+// The fast ring's segment size (--segment) and the implementations to run (--impl).
 FastRingOptions g_fast;
+std::vector<std::string> g_impls{"ring", "fast", "naive", "mpi"};
 template <class T> std::vector<Impl<T>> implementations() {
-  return {{"ring", lesson05::ring_allreduce<T>},
-          {"fast", [](Communicator& c, View<const T> in, View<T> out) { ring_allreduce_fast(c, in, out, g_fast); }},
-          {"naive", lesson05::naive_allreduce<T>},
-          {"mpi", mpi_allreduce<T>}};
+  std::vector<Impl<T>> all{
+      {"ring", lesson05::ring_allreduce<T>},
+      {"fast", [](Communicator& c, View<const T> in, View<T> out) { ring_allreduce_fast(c, in, out, g_fast); }},
+      {"naive", lesson05::naive_allreduce<T>},
+      {"mpi", mpi_allreduce<T>}};
+  std::vector<Impl<T>> chosen;
+  for (auto& impl : all)
+    if (std::find(g_impls.begin(), g_impls.end(), impl.name) != g_impls.end()) chosen.push_back(impl);
+  return chosen;
 }
 
 // Each rank's input: reproducible, different per rank; integers stay small so sums are exact.
@@ -197,6 +203,10 @@ int main(int argc, char** argv) {
   app.add_option("--segment", g_fast.segment_bytes, "Segment size of the fast ring, in bytes")
       ->capture_default_str()
       ->check(CLI::Range(std::size_t(1), std::size_t(1) << 30));
+  app.add_option("--impl", g_impls, "Implementations to run, comma separated: ring, fast, naive, mpi")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"ring", "fast", "naive", "mpi"}))
+      ->capture_default_str();
   if (auto exit_code = rt.start(app, opt, argc, argv)) return *exit_code;
   auto& comm = rt.comm();
   const bool count_given = app.count("--count") > 0;
