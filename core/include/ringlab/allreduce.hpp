@@ -33,6 +33,7 @@
 #pragma once
 #include <algorithm>
 #include <cstddef>
+#include <stdexcept>
 #include <vector>
 
 #include "ringlab/buffer.hpp"
@@ -72,6 +73,7 @@ template <class T> void reduce_sum(View<T> dst, View<const T> a, View<const T> b
 
 template <class T>
 void ring_allreduce_fast(Communicator& comm, View<const T> in, View<T> out, const FastRingOptions& opt = {}) {
+  if (in.size() != out.size()) throw std::invalid_argument("ring_allreduce_fast: in and out differ in size");
   const int n = comm.size(), r = comm.rank();
   const int next = (r + 1) % n, prev = (r - 1 + n) % n;
   constexpr int kTag = 51;  // apart from other traffic on the communicator
@@ -116,7 +118,6 @@ void ring_allreduce_fast(Communicator& comm, View<const T> in, View<T> out, cons
   };
   tc.at("reduce-scatter", 0);
   for (int k = 0; k < segments; ++k) sends.push_back(comm.isend(segment(in, r, k), next, kTag));
-  const std::size_t first_sends = sends.size();  // these read `in`: finished before chunk r is overwritten
   post_recv(0);
   if (rs_messages > 1) post_recv(1);
   for (int j = 0; j < rs_messages; ++j) {
@@ -136,9 +137,11 @@ void ring_allreduce_fast(Communicator& comm, View<const T> in, View<T> out, cons
   }
 
   // --- allgather: n-1 steps; received segments land in `out` directly and are passed on ----
-  for (std::size_t i = 0; i < first_sends; ++i) comm.wait(sends[i]);  // chunk r of `in` may be `out`
   for (int s = 0; s < n - 1; ++s) {
     tc.at("allgather", s);
+    // The chunk about to be overwritten, r - s, left this rank at reduce-scatter step s (sends
+    // s * segments onwards): those sends must be finished before their buffer changes.
+    for (int i = s * segments; i < (s + 1) * segments; ++i) comm.wait(sends[i]);
     recvs.clear();
     for (int k = 0; k < segments; ++k) recvs.push_back(comm.irecv(segment(out, r - s, k), prev, kTag));
     for (int k = 0; k < segments; ++k) {
