@@ -37,7 +37,8 @@ CLI::Validator one_of(const std::vector<std::string>& names) {
   return CLI::Validator(
       [names, list](std::string& text) -> std::string {
         std::string lower = text;
-        std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+        std::transform(lower.begin(), lower.end(), lower.begin(),
+                       [](unsigned char c) { return std::tolower(c); });
         if (std::find(names.begin(), names.end(), lower) != names.end()) return {};
         return "'" + text + "' is not one of " + list;
       },
@@ -47,7 +48,9 @@ CLI::Validator one_of(const std::vector<std::string>& names) {
 }  // namespace
 
 void add_common_options(CLI::App& app, CommonOptions& opt) {
-  app.add_option("--count", opt.count, "Elements per rank (>= 0)")->capture_default_str()->check(whole_number_at_least(0));
+  app.add_option("--count", opt.count, "Elements per rank (>= 0)")
+      ->capture_default_str()
+      ->check(whole_number_at_least(0));
   const std::map<std::string, DType> types{
       {"float", DType::f32}, {"double", DType::f64}, {"int32", DType::i32}, {"int64", DType::i64}};
   // CLI11 runs the transform added last first: the name is checked, then mapped to the enum.

@@ -35,7 +35,8 @@ struct PingPongSample {
 // Each size is timed in a few batches and the fastest batch kept: on a shared machine the
 // slow batches measure the other programs, not the network. Other ranks wait at a barrier.
 // Returns the same samples on every rank.
-inline std::vector<PingPongSample> ping_pong(ringlab::Communicator& comm, const std::vector<std::size_t>& sizes) {
+inline std::vector<PingPongSample> ping_pong(ringlab::Communicator& comm,
+                                             const std::vector<std::size_t>& sizes) {
   std::vector<PingPongSample> samples;
   // Bytes travel as floats (the communicator moves typed data); sizes are multiples of 4.
   std::vector<float> buf(sizes.empty() ? 0 : *std::max_element(sizes.begin(), sizes.end()) / sizeof(float));

@@ -32,13 +32,19 @@ template <class T> struct Impl {
   const char* name;
   std::function<void(Communicator&, View<const T>, View<T>)> run;
 };
-// The fast ring's segment size (--segment), read by implementations().
+// The fast ring's segment size (--segment) and the implementations to run (--impl).
 FastRingOptions g_fast;
+std::vector<std::string> g_impls{"ring", "fast", "naive", "mpi"};
 template <class T> std::vector<Impl<T>> implementations() {
-  return {{"ring", lesson05::ring_allreduce<T>},
-          {"fast", [](Communicator& c, View<const T> in, View<T> out) { ring_allreduce_fast<T>(c, in, out, g_fast); }},
-          {"naive", lesson05::naive_allreduce<T>},
-          {"mpi", mpi_allreduce<T>}};
+  std::vector<Impl<T>> all{
+      {"ring", lesson05::ring_allreduce<T>},
+      {"fast", [](Communicator& c, View<const T> in, View<T> out) { ring_allreduce_fast(c, in, out, g_fast); }},
+      {"naive", lesson05::naive_allreduce<T>},
+      {"mpi", mpi_allreduce<T>}};
+  std::vector<Impl<T>> chosen;
+  for (auto& impl : all)
+    if (std::find(g_impls.begin(), g_impls.end(), impl.name) != g_impls.end()) chosen.push_back(impl);
+  return chosen;
 }
 
 // Each rank's input: reproducible, different per rank; integers stay small so sums are exact.
@@ -96,7 +102,14 @@ template <class T> void print_schedule(Communicator& comm, std::size_t count) {
 // chunking (0, 1, fewer elements than ranks, not divisible by ranks, large).
 template <class T> long long check(Communicator& comm, std::vector<std::size_t> counts) {
   const int n = comm.size();
-  if (comm.rank() == 0) std::printf("%-6s %9s %7s %-12s %7s\n", "impl", "count", "type", "placement", "#wrong");
+  if (comm.rank() == 0) {
+    if (dtype_is_float(dtype_of<T>()))
+      std::printf("# %s: wrong when |got - expected| > %g * max(1, |expected|) (sums of %d terms)\n",
+                  dtype_name(dtype_of<T>()), float_tolerance(dtype_of<T>(), n), n);
+    else
+      std::printf("# %s: must match exactly\n", dtype_name(dtype_of<T>()));
+    std::printf("%-6s %9s %7s %-12s %7s\n", "impl", "count", "type", "placement", "#wrong");
+  }
   long long total_wrong = 0;
   for (std::size_t count : counts) {
     std::vector<T> in(count), expected(count), out(count);
@@ -162,7 +175,8 @@ void print_model(Communicator& comm, const std::vector<BenchRow>& rows) {
   std::printf("  α = %.2f us per message, β = %.3e us per byte (%.2f GB/s)\n", model.alpha_us,
               model.beta_us_per_byte, model.beta_us_per_byte > 0 ? 1e-3 / model.beta_us_per_byte : 0.0);
   std::printf("  %12s %12s %12s\n", "bytes", "measured(us)", "model(us)");
-  for (const auto& s : samples) std::printf("  %12.0f %12.1f %12.1f\n", s.bytes, s.one_way_us, model.predict_us(s.bytes));
+  for (const auto& s : samples)
+    std::printf("  %12.0f %12.1f %12.1f\n", s.bytes, s.one_way_us, model.predict_us(s.bytes));
   std::printf("\nring allreduce predicted by the model, 2(n-1)(α + β·S/n) with n = %d, next to measured:\n", n);
   std::printf("  %12s %14s %14s %14s\n", "size(B)", "predicted(us)", "ring(us)", "fast(us)");
   for (const auto& r : rows) {
@@ -170,8 +184,8 @@ void print_model(Communicator& comm, const std::vector<BenchRow>& rows) {
     double fast = 0;
     for (const auto& f : rows)
       if (f.impl == "fast" && f.bytes == r.bytes) fast = f.time_us;
-    std::printf("  %12zu %14.1f %14.1f %14.1f\n", r.bytes, model.ring_allreduce_us(double(r.bytes), n), r.time_us,
-                fast);
+    std::printf("  %12zu %14.1f %14.1f %14.1f\n", r.bytes, model.ring_allreduce_us(double(r.bytes), n),
+                r.time_us, fast);
   }
   std::fflush(stdout);
 }
@@ -189,6 +203,10 @@ int main(int argc, char** argv) {
   app.add_option("--segment", g_fast.segment_bytes, "Segment size of the fast ring, in bytes")
       ->capture_default_str()
       ->check(CLI::Range(std::size_t(1), std::size_t(1) << 30));
+  app.add_option("--impl", g_impls, "Implementations to run, comma separated: ring, fast, naive, mpi")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"ring", "fast", "naive", "mpi"}))
+      ->capture_default_str();
   if (auto exit_code = rt.start(app, opt, argc, argv)) return *exit_code;
   auto& comm = rt.comm();
   const bool count_given = app.count("--count") > 0;

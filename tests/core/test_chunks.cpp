@@ -1,9 +1,9 @@
 // chunk_of splits `count` elements into `parts` chunks: sizes sum to count, offsets follow
 // each other without gaps, and the first count % parts chunks are one element larger.
+#include <stdexcept>
+
 #include "catch.hpp"
 #include "ringlab/chunks.hpp"
-
-#include <stdexcept>
 
 using ringlab::chunk_of;
 

@@ -1,10 +1,10 @@
 // The common lesson flags (add_common_options): good values parse into CommonOptions, bad ones
 // throw a CLI11 error whose message names the bad value.
-#include "catch.hpp"
-#include "ringlab/cli.hpp"
-
 #include <string>
 #include <vector>
+
+#include "catch.hpp"
+#include "ringlab/cli.hpp"
 
 using ringlab::CommonOptions;
 
@@ -31,8 +31,8 @@ std::string error_of(std::vector<std::string> args) {
 }  // namespace
 
 TEST_CASE("good values of the common flags parse") {
-  const auto opt = parse({"--count", "12", "--type", "int64", "--iters", "3", "--warmup", "0", "--check", "--bench",
-                          "--format", "csv", "--trace", "t.jsonl"});
+  const auto opt = parse({"--count", "12", "--type", "int64", "--iters", "3", "--warmup", "0", "--check",
+                          "--bench", "--format", "csv", "--trace", "t.jsonl"});
   CHECK(opt.count == 12);
   CHECK(opt.type == ringlab::DType::i64);
   CHECK(opt.iters == 3);

@@ -1,9 +1,9 @@
 // The trace format (docs/trace-format.md): every field of an event and of the header survives
 // encode -> decode, and lines that are not valid events or headers are refused with a reason.
+#include <string>
+
 #include "catch.hpp"
 #include "ringlab/trace.hpp"
-
-#include <string>
 
 using namespace ringlab::trace;
 
@@ -95,18 +95,18 @@ TEST_CASE("the header survives encode and decode") {
 
 TEST_CASE("malformed event lines are refused with a reason") {
   const char* bad[] = {
-      "",                                          // empty
-      "not json",                                  // not JSON
-      "[1,2,3]",                                   // not an object
-      R"({"op":"send","t0":0,"t1":0})",            // no rank
-      R"({"rank":0,"t0":0,"t1":0})",               // no op
-      R"({"rank":0,"op":"teleport"})",             // unknown op
-      R"({"rank":-1,"op":"send"})",                // negative rank
-      R"({"rank":"zero","op":"send"})",            // rank of the wrong type
-      R"({"rank":0,"op":"send","step":"two"})",    // step of the wrong type
-      R"({"rank":0,"op":"send","values":[1,"x"]})",// a value that is not a number
-      R"({"rank":0,"op":"send","bytes":-5})",      // bytes cannot be negative
-      R"({"rank":0,"op":"send","chunk":1.5})",     // a chunk index is whole
+      "",                                            // empty
+      "not json",                                    // not JSON
+      "[1,2,3]",                                     // not an object
+      R"({"op":"send","t0":0,"t1":0})",              // no rank
+      R"({"rank":0,"t0":0,"t1":0})",                 // no op
+      R"({"rank":0,"op":"teleport"})",               // unknown op
+      R"({"rank":-1,"op":"send"})",                  // negative rank
+      R"({"rank":"zero","op":"send"})",              // rank of the wrong type
+      R"({"rank":0,"op":"send","step":"two"})",      // step of the wrong type
+      R"({"rank":0,"op":"send","values":[1,"x"]})",  // a value that is not a number
+      R"({"rank":0,"op":"send","bytes":-5})",        // bytes cannot be negative
+      R"({"rank":0,"op":"send","chunk":1.5})",       // a chunk index is whole
   };
   for (const char* line : bad) {
     INFO("line: " << line);

@@ -75,7 +75,8 @@ int main(int argc, char** argv) {
   for (std::string line; std::getline(lines, line);) {
     if (std::regex_search(line, m, title)) {
       count = std::stoul(m[1]);
-      if (std::stoi(m[2]) != n) fail("title says " + std::string(m[2]) + " ranks, expected " + std::to_string(n));
+      if (std::stoi(m[2]) != n)
+        fail("title says " + std::string(m[2]) + " ranks, expected " + std::to_string(n));
     } else if (std::regex_search(line, m, start)) {
       starts[std::stoi(m[1])] = numbers(m[2]);
     } else if (std::regex_search(line, m, end)) {
@@ -108,10 +109,12 @@ int main(int argc, char** argv) {
         const Send& e = sends[k];
         const std::string where = std::string(ph) + " step " + std::to_string(s) + ", line for rank " +
                                   std::to_string(e.rank) + ": ";
-        if (e.phase != ph || e.step != s) fail(where + "printed under " + e.phase + " step " + std::to_string(e.step));
+        if (e.phase != ph || e.step != s)
+          fail(where + "printed under " + e.phase + " step " + std::to_string(e.step));
         if (e.rank != r) fail(where + "expected the line of rank " + std::to_string(r));
         const int want = std::string(ph) == "reduce-scatter" ? wrap(e.rank - s, n) : wrap(e.rank + 1 - s, n);
-        if (e.chunk != want) fail(where + "sends chunk " + std::to_string(e.chunk) + ", rule says " + std::to_string(want));
+        if (e.chunk != want)
+          fail(where + "sends chunk " + std::to_string(e.chunk) + ", rule says " + std::to_string(want));
         if (e.peer != wrap(e.rank + 1, n)) fail(where + "sends to rank " + std::to_string(e.peer));
         if (e.rank >= 0 && e.rank < n && e.chunk >= 0 && e.chunk < n) {
           if (e.values != chunk_values(e.rank, e.chunk)) fail(where + "values differ from the replayed ring");
@@ -123,7 +126,8 @@ int main(int argc, char** argv) {
         if (sent_chunk[r] < 0) continue;
         const auto ch = ringlab::chunk_of(count, n, sent_chunk[r]);
         for (std::size_t j = 0; j < ch.count && j < sent[r].size(); ++j)
-          bufs[r][ch.offset + j] = std::string(ph) == "reduce-scatter" ? bufs[r][ch.offset + j] + sent[r][j] : sent[r][j];
+          bufs[r][ch.offset + j] =
+              std::string(ph) == "reduce-scatter" ? bufs[r][ch.offset + j] + sent[r][j] : sent[r][j];
       }
     }
   }
@@ -132,7 +136,8 @@ int main(int argc, char** argv) {
     for (std::size_t j = 0; j < count && j < starts[r].size(); ++j) sum[j] += starts[r][j];
   for (int r = 0; r < n; ++r) {
     if (ends[r] != sum) fail("rank " + std::to_string(r) + "'s end values are not the element-wise sum");
-    if (bufs[r] != sum) fail("replaying the printed sends does not give rank " + std::to_string(r) + " the sum");
+    if (bufs[r] != sum)
+      fail("replaying the printed sends does not give rank " + std::to_string(r) + " the sum");
   }
 
   // The comment's picture: lines "step S   r0 --chunk C--> r1, ..." (reduce-scatter first).
@@ -144,19 +149,27 @@ int main(int argc, char** argv) {
     int row = 0;
     for (std::string line; std::getline(f, line);) {
       if (line.find("step") == std::string::npos || line.find("-->") == std::string::npos) continue;
-      for (auto it = std::sregex_iterator(line.begin(), line.end(), arrow); it != std::sregex_iterator(); ++it)
-        drawn.push_back({row < n - 1 ? "reduce-scatter" : "allgather", row % (n - 1), std::stoi((*it)[1]),
-                         std::stoi((*it)[2]), std::stoi((*it)[3]), {}});
+      for (auto it = std::sregex_iterator(line.begin(), line.end(), arrow); it != std::sregex_iterator();
+           ++it)
+        drawn.push_back({row < n - 1 ? "reduce-scatter" : "allgather",
+                         row % (n - 1),
+                         std::stoi((*it)[1]),
+                         std::stoi((*it)[2]),
+                         std::stoi((*it)[3]),
+                         {}});
       ++row;
     }
     if (drawn.size() != sends.size())
-      fail("the diagram draws " + std::to_string(drawn.size()) + " sends, the run printed " + std::to_string(sends.size()));
+      fail("the diagram draws " + std::to_string(drawn.size()) + " sends, the run printed " +
+           std::to_string(sends.size()));
     for (std::size_t j = 0; j < drawn.size() && j < sends.size(); ++j) {
       const auto &d = drawn[j], &e = sends[j];
-      if (d.phase != e.phase || d.step != e.step || d.rank != e.rank || d.chunk != e.chunk || d.peer != e.peer)
+      if (d.phase != e.phase || d.step != e.step || d.rank != e.rank || d.chunk != e.chunk ||
+          d.peer != e.peer)
         fail("diagram shows " + d.phase + " step " + std::to_string(d.step) + ": r" + std::to_string(d.rank) +
-             " --chunk " + std::to_string(d.chunk) + "--> r" + std::to_string(d.peer) + ", the run printed rank " +
-             std::to_string(e.rank) + " sends chunk " + std::to_string(e.chunk) + " to rank " + std::to_string(e.peer));
+             " --chunk " + std::to_string(d.chunk) + "--> r" + std::to_string(d.peer) +
+             ", the run printed rank " + std::to_string(e.rank) + " sends chunk " + std::to_string(e.chunk) +
+             " to rank " + std::to_string(e.peer));
     }
   }
   std::printf("%s: %zu sends checked\n", failures ? "FAILED" : "OK", sends.size());

@@ -37,10 +37,12 @@ int main(int argc, char** argv) {
   std::string line, error;
   std::getline(in, line);
   auto header = decode_header(line, &error);
-  if (!header) fail("header: " + error);
+  if (!header)
+    fail("header: " + error);
   else {
     if (header->version != 1) fail("header version " + std::to_string(header->version));
-    if (header->ranks != n) fail("header says " + std::to_string(header->ranks) + " ranks, ran " + std::to_string(n));
+    if (header->ranks != n)
+      fail("header says " + std::to_string(header->ranks) + " ranks, ran " + std::to_string(n));
   }
   std::vector<int> sends(n), recvs(n), begins(n), ends(n);
   int lines = 0;
@@ -69,27 +71,34 @@ int main(int argc, char** argv) {
     const int want = rs ? wrap(sender - e->step, n) : wrap(sender + 1 - e->step, n);
     if (e->chunk != want)
       fail(std::string(op_name(e->op)) + " on rank " + std::to_string(e->rank) + ", " + e->phase + " step " +
-           std::to_string(e->step) + ": chunk " + std::to_string(e->chunk) + ", expected " + std::to_string(want));
-    if (e->peer != wrap(e->rank + (e->op == Op::send ? 1 : -1), n)) fail("transfer with peer " + std::to_string(e->peer));
+           std::to_string(e->step) + ": chunk " + std::to_string(e->chunk) + ", expected " +
+           std::to_string(want));
+    if (e->peer != wrap(e->rank + (e->op == Op::send ? 1 : -1), n))
+      fail("transfer with peer " + std::to_string(e->peer));
     if (e->t1 < e->t0) fail("event ends before it starts");
   }
   for (int r = 0; r < n; ++r) {
     const std::string who = "rank " + std::to_string(r) + ": ";
-    if (sends[r] != 2 * (n - 1)) fail(who + std::to_string(sends[r]) + " sends, expected " + std::to_string(2 * (n - 1)));
-    if (recvs[r] != 2 * (n - 1)) fail(who + std::to_string(recvs[r]) + " recvs, expected " + std::to_string(2 * (n - 1)));
+    if (sends[r] != 2 * (n - 1))
+      fail(who + std::to_string(sends[r]) + " sends, expected " + std::to_string(2 * (n - 1)));
+    if (recvs[r] != 2 * (n - 1))
+      fail(who + std::to_string(recvs[r]) + " recvs, expected " + std::to_string(2 * (n - 1)));
     if (begins[r] != 1 || ends[r] != 1) fail(who + "expected one begin and one end event");
   }
 
   std::ifstream chrome(path + ".chrome.json");
-  if (!chrome) fail("cannot open " + path + ".chrome.json");
+  if (!chrome)
+    fail("cannot open " + path + ".chrome.json");
   else {
     auto j = nlohmann::json::parse(chrome, nullptr, /*allow_exceptions=*/false);
-    if (!j.is_array()) fail(path + ".chrome.json is not a JSON array");
+    if (!j.is_array())
+      fail(path + ".chrome.json is not a JSON array");
     else {
       int rows = 0;
       for (const auto& e : j)
         if (e.value("name", "") == "thread_name") ++rows;
-      if (rows != n) fail("chrome trace names " + std::to_string(rows) + " rows, expected " + std::to_string(n));
+      if (rows != n)
+        fail("chrome trace names " + std::to_string(rows) + " rows, expected " + std::to_string(n));
     }
   }
   std::printf("%s: %d events read from %s\n", failures ? "FAILED" : "OK", lines, path.c_str());

@@ -1,7 +1,7 @@
 # Runs a command and checks how it ends. Used for the bad-input and rank-death tests, which
 # need the exit code AND the message (ctest's PASS_REGULAR_EXPRESSION alone ignores the code).
-#   cmake -DCMD="launcher;-np;2;prog;args" -DEXPECT_RC=2|nonzero [-DEXPECT_STDERR=regex]
-#         [-DONE_ERROR_LINE=ON] [-DMAX_SECONDS=20] -P expect_exit.cmake
+#   cmake -DCMD="launcher;-np;2;prog;args" -DEXPECT_RC=0|2|nonzero [-DEXPECT_STDERR=regex]
+#         [-DEXPECT_STDOUT=regex] [-DONE_ERROR_LINE=ON] [-DMAX_SECONDS=20] -P expect_exit.cmake
 if(NOT MAX_SECONDS)
   set(MAX_SECONDS 20)
 endif()
@@ -22,6 +22,9 @@ elseif(NOT rc EQUAL EXPECT_RC)
 endif()
 if(DEFINED EXPECT_STDERR AND NOT err MATCHES "${EXPECT_STDERR}")
   message(FATAL_ERROR "stderr does not match: ${EXPECT_STDERR}")
+endif()
+if(DEFINED EXPECT_STDOUT AND NOT out MATCHES "${EXPECT_STDOUT}")
+  message(FATAL_ERROR "stdout does not match: ${EXPECT_STDOUT}")
 endif()
 if(ONE_ERROR_LINE)
   # Exactly one "error:" line, said once for the whole job (not once per rank).

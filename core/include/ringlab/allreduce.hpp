@@ -33,6 +33,7 @@
 #pragma once
 #include <algorithm>
 #include <cstddef>
+#include <stdexcept>
 #include <vector>
 
 #include "ringlab/buffer.hpp"
@@ -72,6 +73,7 @@ template <class T> void reduce_sum(View<T> dst, View<const T> a, View<const T> b
 
 template <class T>
 void ring_allreduce_fast(Communicator& comm, View<const T> in, View<T> out, const FastRingOptions& opt = {}) {
+  if (in.size() != out.size()) throw std::invalid_argument("ring_allreduce_fast: in and out differ in size");
   const int n = comm.size(), r = comm.rank();
   const int next = (r + 1) % n, prev = (r - 1 + n) % n;
   constexpr int kTag = 51;  // apart from other traffic on the communicator
@@ -87,7 +89,8 @@ void ring_allreduce_fast(Communicator& comm, View<const T> in, View<T> out, cons
   // k-th message of a step without talking about it.
   const std::size_t largest_chunk = chunk_of(out.size(), n, 0).count;
   const std::size_t seg_elems = std::max<std::size_t>(1, opt.segment_bytes / sizeof(T));
-  const int segments = static_cast<int>(std::max<std::size_t>(1, (largest_chunk + seg_elems - 1) / seg_elems));
+  const int segments =
+      static_cast<int>(std::max<std::size_t>(1, (largest_chunk + seg_elems - 1) / seg_elems));
   // Segment k of chunk c of view v (in or out), labelled with the chunk index for the trace.
   auto segment = [&](auto v, int c, int k) {
     const Chunk ch = chunk_of(out.size(), n, wrap(c));
@@ -110,11 +113,11 @@ void ring_allreduce_fast(Communicator& comm, View<const T> in, View<T> out, cons
     const int s = j / segments, k = j % segments;
     tc.at("reduce-scatter", s);
     View<T> mine = segment(out, r - s - 1, k);
-    recvs[j % 2] = comm.irecv(View<T>(slots[j % 2].data(), mine.size(), Where::host, mine.chunk()), prev, kTag);
+    recvs[j % 2] =
+        comm.irecv(View<T>(slots[j % 2].data(), mine.size(), Where::host, mine.chunk()), prev, kTag);
   };
   tc.at("reduce-scatter", 0);
   for (int k = 0; k < segments; ++k) sends.push_back(comm.isend(segment(in, r, k), next, kTag));
-  const std::size_t first_sends = sends.size();  // these read `in`: finished before chunk r is overwritten
   post_recv(0);
   if (rs_messages > 1) post_recv(1);
   for (int j = 0; j < rs_messages; ++j) {
@@ -126,15 +129,19 @@ void ring_allreduce_fast(Communicator& comm, View<const T> in, View<T> out, cons
     if (j + 2 < rs_messages) post_recv(j + 2);  // the slot is free again
     // Pass the freshly added segment on at once: it is what r+1 needs at its next step (the
     // finished sum, after the last step: allgather step 0).
-    if (s + 1 < n - 1) tc.at("reduce-scatter", s + 1);
-    else tc.at("allgather", 0);
+    if (s + 1 < n - 1)
+      tc.at("reduce-scatter", s + 1);
+    else
+      tc.at("allgather", 0);
     sends.push_back(comm.isend(mine, next, kTag));
   }
 
   // --- allgather: n-1 steps; received segments land in `out` directly and are passed on ----
-  for (std::size_t i = 0; i < first_sends; ++i) comm.wait(sends[i]);  // chunk r of `in` may be `out`
   for (int s = 0; s < n - 1; ++s) {
     tc.at("allgather", s);
+    // The chunk about to be overwritten, r - s, left this rank at reduce-scatter step s (sends
+    // s * segments onwards): those sends must be finished before their buffer changes.
+    for (int i = s * segments; i < (s + 1) * segments; ++i) comm.wait(sends[i]);
     recvs.clear();
     for (int k = 0; k < segments; ++k) recvs.push_back(comm.irecv(segment(out, r - s, k), prev, kTag));
     for (int k = 0; k < segments; ++k) {
