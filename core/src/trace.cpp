@@ -170,10 +170,10 @@ Collective::Collective(const char* name, std::size_t count, DType dtype)
   if (!active_) g_context = Context{name_, -1, "", -1, 0};
 }
 
-void Collective::begin(std::vector<double> values) {
-  g_context = Context{name_, g_calls++, "", -1, count_};
+// The begin or end event of this collective, with the buffer's values when it is small.
+void Collective::emit(Op op, std::vector<double> values) {
   Event e;
-  e.op = Op::begin;
+  e.op = op;
   e.coll = name_;
   e.call = g_context.call;
   e.count = count_;
@@ -183,18 +183,15 @@ void Collective::begin(std::vector<double> values) {
   record(std::move(e));
 }
 
+void Collective::begin(std::vector<double> values) {
+  g_context = Context{name_, g_calls++, "", -1, count_};
+  emit(Op::begin, std::move(values));
+}
+
 void Collective::finish(std::vector<double> values) {
   if (ended_) return;
   ended_ = true;
-  Event e;
-  e.op = Op::end;
-  e.coll = name_;
-  e.call = g_context.call;
-  e.count = count_;
-  e.dtype = dtype_name(dtype_);
-  e.t0 = e.t1 = now_us();
-  e.values = std::move(values);
-  record(std::move(e));
+  emit(Op::end, std::move(values));
   g_context = Context{};
 }
 

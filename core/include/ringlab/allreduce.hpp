@@ -58,17 +58,7 @@ template <class T> void reduce_sum(View<T> dst, View<const T> a, View<const T> b
   const T* y = b.data();
   const std::size_t n = dst.size();
   for (std::size_t i = 0; i < n; ++i) d[i] = x[i] + y[i];
-  if (trace::enabled()) {
-    trace::Event e;
-    e.op = trace::Op::reduce;
-    detail::fill_context(e);
-    e.chunk = dst.chunk();
-    e.bytes = dst.bytes();
-    e.t0 = t0;
-    e.t1 = trace::now_us();
-    e.values = trace::small_values(d, n);
-    trace::record(std::move(e));
-  }
+  if (trace::enabled()) detail::record_local(trace::Op::reduce, dst, t0);
 }
 
 template <class T>

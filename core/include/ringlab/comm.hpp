@@ -110,14 +110,28 @@ class Communicator {
   std::string host_;
 };
 
-// The collective, phase and step in progress, for a reduce or copy event (as transfers have).
 namespace detail {
+// The collective, phase and step in progress, for a reduce or copy event (as transfers have).
 inline void fill_context(trace::Event& e) {
   const auto& ctx = trace::context();
   e.coll = ctx.coll;
   e.call = ctx.call;
   e.phase = ctx.phase;
   e.step = ctx.step;
+}
+
+// Records that `dst` (a chunk of this rank's buffer) was just written by a reduce or a copy
+// that started at t0. Call only when tracing is on.
+template <class T> void record_local(trace::Op op, View<T> dst, double t0) {
+  trace::Event e;
+  e.op = op;
+  fill_context(e);
+  e.chunk = dst.chunk();
+  e.bytes = dst.bytes();
+  e.t0 = t0;
+  e.t1 = trace::now_us();
+  e.values = trace::small_values(dst.data(), dst.size());
+  trace::record(std::move(e));
 }
 }  // namespace detail
 
@@ -129,17 +143,7 @@ template <class T> void reduce_sum(View<T> dst, View<const T> src) {
   const T* s = src.data();
   const std::size_t n = dst.size();
   for (std::size_t i = 0; i < n; ++i) d[i] += s[i];
-  if (trace::enabled()) {
-    trace::Event e;
-    e.op = trace::Op::reduce;
-    detail::fill_context(e);
-    e.chunk = dst.chunk();
-    e.bytes = dst.bytes();
-    e.t0 = t0;
-    e.t1 = trace::now_us();
-    e.values = trace::small_values(d, n);
-    trace::record(std::move(e));
-  }
+  if (trace::enabled()) detail::record_local(trace::Op::reduce, dst, t0);
 }
 template <class T> void reduce_sum(View<T> dst, View<T> src) { reduce_sum(dst, View<const T>(src)); }
 
@@ -147,17 +151,7 @@ template <class T> void reduce_sum(View<T> dst, View<T> src) { reduce_sum(dst, V
 template <class T> void copy(View<T> dst, View<const T> src) {
   const double t0 = trace::enabled() ? trace::now_us() : 0;
   std::copy(src.begin(), src.end(), dst.begin());
-  if (trace::enabled()) {
-    trace::Event e;
-    e.op = trace::Op::copy;
-    detail::fill_context(e);
-    e.chunk = dst.chunk();
-    e.bytes = dst.bytes();
-    e.t0 = t0;
-    e.t1 = trace::now_us();
-    e.values = trace::small_values(dst.data(), dst.size());
-    trace::record(std::move(e));
-  }
+  if (trace::enabled()) detail::record_local(trace::Op::copy, dst, t0);
 }
 
 }  // namespace ringlab

@@ -97,6 +97,7 @@ class Collective {
   Collective(const char* name, std::size_t count, DType dtype);
   void begin(std::vector<double> values);
   void finish(std::vector<double> values);
+  void emit(Op op, std::vector<double> values);
   bool active_;
   bool ended_ = false;
   const char* name_;
