@@ -11,8 +11,7 @@ void set_bandwidth(BenchRow& row, double bus_factor) {
 
 void print_bench_header(Communicator& comm, Format f) {
   if (comm.rank() != 0) return;
-  if (f == Format::csv)
-    std::printf("impl,size_bytes,count,type,time_us,algbw_gbs,busbw_gbs,wrong\n");
+  if (f == Format::csv) std::printf("impl,size_bytes,count,type,time_us,algbw_gbs,busbw_gbs,wrong\n");
   else
     std::printf("%-10s %12s %11s %7s %11s %12s %12s %7s\n", "impl", "size(B)", "count", "type", "time(us)",
                 "algbw(GB/s)", "busbw(GB/s)", "#wrong");

@@ -73,7 +73,8 @@ void add_common_options(CLI::App& app, CommonOptions& opt) {
       ->default_str("table");
   app.add_option("--trace", opt.trace, "Write a trace of every transfer to FILE (and FILE.chrome.json)")
       ->envname("RINGLAB_TRACE");
-  app.add_option("--viz", opt.viz, "Stream trace events live to a visualizer at HOST:PORT (ringlab-viz --listen)")
+  app.add_option("--viz", opt.viz,
+                 "Stream trace events live to a visualizer at HOST:PORT (ringlab-viz --listen)")
       ->envname("RINGLAB_VIZ");
 }
 

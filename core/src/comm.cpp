@@ -87,20 +87,17 @@ void Communicator::xfer_blocking(trace::Op op, const void* data, std::size_t cou
   const int n = checked_count(count);
   const double t0 = trace::enabled() ? trace::now_us() : 0;
   if (!watched_) {
-    if (op == trace::Op::send)
-      MPI_Send(data, n, mpi_datatype(t), peer, tag, comm_);
-    else
-      MPI_Recv(const_cast<void*>(data), n, mpi_datatype(t), peer, tag, comm_, MPI_STATUS_IGNORE);
+    if (op == trace::Op::send) MPI_Send(data, n, mpi_datatype(t), peer, tag, comm_);
+    else MPI_Recv(const_cast<void*>(data), n, mpi_datatype(t), peer, tag, comm_, MPI_STATUS_IGNORE);
   } else {  // the same transfer, started non-blocking so that the watchdog can watch the wait
     MPI_Request req;
-    if (op == trace::Op::send)
-      MPI_Isend(data, n, mpi_datatype(t), peer, tag, comm_, &req);
-    else
-      MPI_Irecv(const_cast<void*>(data), n, mpi_datatype(t), peer, tag, comm_, &req);
+    if (op == trace::Op::send) MPI_Isend(data, n, mpi_datatype(t), peer, tag, comm_, &req);
+    else MPI_Irecv(const_cast<void*>(data), n, mpi_datatype(t), peer, tag, comm_, &req);
     const watchdog::Pending what{op == trace::Op::send, peer, tag, count * dtype_size(t)};
     watched_wait(&req, &what, 1);
   }
-  if (trace::enabled()) finish_event(transfer_event(op, peer, chunk, count * dtype_size(t), t0), data, count, t);
+  if (trace::enabled())
+    finish_event(transfer_event(op, peer, chunk, count * dtype_size(t), t0), data, count, t);
 }
 
 void Communicator::sendrecv_impl(const void* out, std::size_t out_count, int out_chunk, int dest, void* in,
@@ -128,8 +125,8 @@ void Communicator::sendrecv_impl(const void* out, std::size_t out_count, int out
   }
 }
 
-Request Communicator::start(trace::Op op, const void* data, std::size_t count, DType t, Where where, int chunk,
-                            int peer, int tag) {
+Request Communicator::start(trace::Op op, const void* data, std::size_t count, DType t, Where where,
+                            int chunk, int peer, int tag) {
   require_host(where);
   Request r;
   const int n = checked_count(count);
@@ -141,10 +138,8 @@ Request Communicator::start(trace::Op op, const void* data, std::size_t count, D
     r.count_ = count;
     r.dtype_ = t;
   }
-  if (op == trace::Op::send)
-    MPI_Isend(data, n, mpi_datatype(t), peer, tag, comm_, &r.req_);
-  else
-    MPI_Irecv(const_cast<void*>(data), n, mpi_datatype(t), peer, tag, comm_, &r.req_);
+  if (op == trace::Op::send) MPI_Isend(data, n, mpi_datatype(t), peer, tag, comm_, &r.req_);
+  else MPI_Irecv(const_cast<void*>(data), n, mpi_datatype(t), peer, tag, comm_, &r.req_);
   return r;
 }
 

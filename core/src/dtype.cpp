@@ -4,10 +4,14 @@ namespace ringlab {
 
 const char* dtype_name(DType t) {
   switch (t) {
-    case DType::f32: return "float";
-    case DType::f64: return "double";
-    case DType::i32: return "int32";
-    case DType::i64: return "int64";
+    case DType::f32:
+      return "float";
+    case DType::f64:
+      return "double";
+    case DType::i32:
+      return "int32";
+    case DType::i64:
+      return "int64";
   }
   return "?";
 }
@@ -26,10 +30,14 @@ bool dtype_is_float(DType t) { return t == DType::f32 || t == DType::f64; }
 
 MPI_Datatype mpi_datatype(DType t) {
   switch (t) {
-    case DType::f32: return MPI_FLOAT;
-    case DType::f64: return MPI_DOUBLE;
-    case DType::i32: return MPI_INT32_T;
-    case DType::i64: return MPI_INT64_T;
+    case DType::f32:
+      return MPI_FLOAT;
+    case DType::f64:
+      return MPI_DOUBLE;
+    case DType::i32:
+      return MPI_INT32_T;
+    case DType::i64:
+      return MPI_INT64_T;
   }
   return MPI_BYTE;
 }

@@ -97,8 +97,8 @@ std::optional<int> Runtime::start(CLI::App& app, CommonOptions& opt, int argc, c
   const double have = physical_memory_bytes() / comm().local_size();
   std::ostringstream msg;
   msg << "--count " << opt.count << ": " << buffers << " buffers of that many " << dtype_name(opt.type)
-      << " need " << need / (1 << 30) << " GiB per rank, more than the " << have / (1 << 30) << " GiB each of the "
-      << comm().local_size() << " ranks on this host can have";
+      << " need " << need / (1 << 30) << " GiB per rank, more than the " << have / (1 << 30)
+      << " GiB each of the " << comm().local_size() << " ranks on this host can have";
   if (auto code = fail_if(need > 0.8 * have, msg.str())) return code;
 
   if (!opt.trace.empty()) {

@@ -10,8 +10,8 @@
 #include <cstdio>
 #include <fstream>
 #include <mutex>
-#include <type_traits>
 #include <nlohmann/json.hpp>
+#include <type_traits>
 
 namespace ringlab::trace {
 namespace detail {
@@ -27,7 +27,7 @@ const char* kOpNames[] = {"begin", "end", "send", "recv", "reduce", "copy", "com
 clock::time_point g_epoch = clock::now();
 int g_rank = 0;
 std::vector<Sink> g_sinks;
-std::mutex g_mutex;               // sinks may be fed from a progress thread too
+std::mutex g_mutex;                // sinks may be fed from a progress thread too
 std::vector<Event> g_file_events;  // this rank's events, when a trace file was asked for
 std::string g_path;
 
@@ -40,7 +40,9 @@ template <class T> bool get(const json& j, const char* key, T& out, std::string*
   // nlohmann would turn -5 into 2^64-5 for an unsigned field, and 1.5 into 1 for an int one.
   if constexpr (std::is_integral_v<T>) {
     if (!it->is_number_integer() || (std::is_unsigned_v<T> && !it->is_number_unsigned())) {
-      if (error) *error = std::string("field '") + key + "' must be " + (std::is_unsigned_v<T> ? "a whole number >= 0" : "a whole number");
+      if (error)
+        *error = std::string("field '") + key + "' must be " +
+                 (std::is_unsigned_v<T> ? "a whole number >= 0" : "a whole number");
       return false;
     }
   }
@@ -64,7 +66,7 @@ std::optional<Op> parse_op(std::string_view name) {
 
 std::string encode(const Header& h) {
   json j{{"format", "ringlab-trace"}, {"version", h.version}, {"ranks", h.ranks},
-         {"program", h.program}, {"args", h.args}, {"clock", "us"}};
+         {"program", h.program},      {"args", h.args},       {"clock", "us"}};
   return j.dump();
 }
 
@@ -105,8 +107,9 @@ std::optional<Header> decode_header(std::string_view line, std::string* error) {
       !get(j, "program", h.program, error) || !get(j, "args", h.args, error))
     return std::nullopt;
   if (h.version != kFormatVersion) {
-    if (error) *error = "unsupported trace format version " + std::to_string(h.version) + " (this build reads " +
-                        std::to_string(kFormatVersion) + ")";
+    if (error)
+      *error = "unsupported trace format version " + std::to_string(h.version) + " (this build reads " +
+               std::to_string(kFormatVersion) + ")";
     return std::nullopt;
   }
   if (h.ranks < 1 || h.ranks > 4096) {
@@ -136,10 +139,11 @@ std::optional<Event> decode_event(std::string_view line, std::string* error) {
   }
   e.op = *parsed;
   if (!get(j, "peer", e.peer, error) || !get(j, "coll", e.coll, error) || !get(j, "call", e.call, error) ||
-      !get(j, "phase", e.phase, error) || !get(j, "step", e.step, error) || !get(j, "chunk", e.chunk, error) ||
-      !get(j, "bytes", e.bytes, error) || !get(j, "count", e.count, error) || !get(j, "dtype", e.dtype, error) ||
-      !get(j, "t0", e.t0, error) || !get(j, "t1", e.t1, error) || !get(j, "name", e.name, error) ||
-      !get(j, "value", e.value, error) || !get(j, "values", e.values, error))
+      !get(j, "phase", e.phase, error) || !get(j, "step", e.step, error) ||
+      !get(j, "chunk", e.chunk, error) || !get(j, "bytes", e.bytes, error) ||
+      !get(j, "count", e.count, error) || !get(j, "dtype", e.dtype, error) || !get(j, "t0", e.t0, error) ||
+      !get(j, "t1", e.t1, error) || !get(j, "name", e.name, error) || !get(j, "value", e.value, error) ||
+      !get(j, "values", e.values, error))
     return std::nullopt;
   if (e.rank < 0) {
     if (error) *error = "negative rank";
@@ -261,7 +265,10 @@ std::string to_chrome_json(const std::vector<Event>& events) {
   int max_rank = 0;
   for (const auto& e : events) max_rank = std::max(max_rank, e.rank);
   for (int r = 0; r <= max_rank; ++r)
-    out.push_back({{"name", "thread_name"}, {"ph", "M"}, {"pid", 0}, {"tid", r},
+    out.push_back({{"name", "thread_name"},
+                   {"ph", "M"},
+                   {"pid", 0},
+                   {"tid", r},
                    {"args", {{"name", "rank " + std::to_string(r)}}}});
   for (const auto& e : events) {
     json args{{"coll", e.coll}, {"phase", e.phase}, {"step", e.step}, {"chunk", e.chunk}, {"bytes", e.bytes}};
@@ -271,17 +278,31 @@ std::string to_chrome_json(const std::vector<Event>& events) {
     if (e.op == Op::recv) name += " from " + std::to_string(e.peer);
     if (e.op == Op::compute) name = e.name;
     if (e.op == Op::metric) {
-      out.push_back({{"name", e.name}, {"ph", "C"}, {"pid", 0}, {"tid", e.rank}, {"ts", e.t0},
+      out.push_back({{"name", e.name},
+                     {"ph", "C"},
+                     {"pid", 0},
+                     {"tid", e.rank},
+                     {"ts", e.t0},
                      {"args", {{"rank " + std::to_string(e.rank), e.value}}}});
       continue;
     }
     if (e.op == Op::begin || e.op == Op::end) {
-      out.push_back({{"name", e.coll + " " + name}, {"ph", "i"}, {"s", "t"}, {"pid", 0}, {"tid", e.rank},
+      out.push_back({{"name", e.coll + " " + name},
+                     {"ph", "i"},
+                     {"s", "t"},
+                     {"pid", 0},
+                     {"tid", e.rank},
                      {"ts", e.t0}});
       continue;
     }
-    out.push_back({{"name", name}, {"cat", e.phase.empty() ? "kit" : e.phase}, {"ph", "X"}, {"pid", 0},
-                   {"tid", e.rank}, {"ts", e.t0}, {"dur", std::max(0.0, e.t1 - e.t0)}, {"args", args}});
+    out.push_back({{"name", name},
+                   {"cat", e.phase.empty() ? "kit" : e.phase},
+                   {"ph", "X"},
+                   {"pid", 0},
+                   {"tid", e.rank},
+                   {"ts", e.t0},
+                   {"dur", std::max(0.0, e.t1 - e.t0)},
+                   {"args", args}});
   }
   return out.dump();
 }
@@ -350,8 +371,7 @@ void write_file(int rank, int size, const std::string& program, const std::strin
   if (ok1 && ok2)
     std::fprintf(stderr, "[rank 0/%d] trace: %zu events written to %s and %s.chrome.json\n", size,
                  events.size(), g_path.c_str(), g_path.c_str());
-  else
-    std::fprintf(stderr, "[rank 0/%d] error: could not write trace file %s\n", size, g_path.c_str());
+  else std::fprintf(stderr, "[rank 0/%d] error: could not write trace file %s\n", size, g_path.c_str());
 }
 
 void start_clock(int rank) {

@@ -26,12 +26,9 @@ constexpr int kErrorExitCode = 4;
 
 std::string bytes_text(std::size_t b) {
   std::ostringstream s;
-  if (b >= (1u << 20))
-    s << std::round(10.0 * b / (1 << 20)) / 10 << " MiB";
-  else if (b >= (1u << 10))
-    s << std::round(10.0 * b / (1 << 10)) / 10 << " KiB";
-  else
-    s << b << " B";
+  if (b >= (1u << 20)) s << std::round(10.0 * b / (1 << 20)) / 10 << " MiB";
+  else if (b >= (1u << 10)) s << std::round(10.0 * b / (1 << 10)) / 10 << " KiB";
+  else s << b << " B";
   return s.str();
 }
 
@@ -40,10 +37,8 @@ std::string rank_text(int peer) { return peer < 0 ? "any rank" : "rank " + std::
 // "waits to send 4 MiB to rank 1 (tag 0)"
 std::string wait_text(const Pending& p) {
   std::ostringstream s;
-  if (p.send)
-    s << "waits to send " << bytes_text(p.bytes) << " to " << rank_text(p.peer);
-  else
-    s << "waits to receive " << bytes_text(p.bytes) << " from " << rank_text(p.peer);
+  if (p.send) s << "waits to send " << bytes_text(p.bytes) << " to " << rank_text(p.peer);
+  else s << "waits to receive " << bytes_text(p.bytes) << " from " << rank_text(p.peer);
   s << " (tag " << p.tag << ")";
   return s.str();
 }
@@ -89,10 +84,8 @@ void read_reports(MPI_Comm watch, std::map<int, Report>& heard) {
     std::string text(static_cast<std::size_t>(len), '\0');
     MPI_Recv(text.data(), len, MPI_CHAR, st.MPI_SOURCE, st.MPI_TAG, watch, MPI_STATUS_IGNORE);
     Report r;
-    if (st.MPI_TAG == kReportTag && decode(text, r))
-      heard[st.MPI_SOURCE] = r;
-    else
-      heard.erase(st.MPI_SOURCE);
+    if (st.MPI_TAG == kReportTag && decode(text, r)) heard[st.MPI_SOURCE] = r;
+    else heard.erase(st.MPI_SOURCE);
   }
 }
 
@@ -264,8 +257,7 @@ bool decode(const std::string& text, Report& r) {
     std::istringstream fields(line);
     std::string key;
     fields >> key;
-    if (key == "rank")
-      fields >> r.rank;
+    if (key == "rank") fields >> r.rank;
     else if (key == "blocked") {
       int b = 0;
       fields >> b;

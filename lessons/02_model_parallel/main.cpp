@@ -67,7 +67,8 @@ long long chain_sum(Communicator& comm, int k, bool small_integers, bool print) 
   long long wrong = 0;
   if (r == n - 1) {
     const auto result = compare<double>(View<const double>(&serial, 1), View<const double>(&res.y, 1), total);
-    if (result.wrong) log(Level::error) << "chain sum of " << total << " terms on the last rank: " << describe(result);
+    if (result.wrong)
+      log(Level::error) << "chain sum of " << total << " terms on the last rank: " << describe(result);
     wrong = result.wrong;
   }
 

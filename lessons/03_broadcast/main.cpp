@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "05_ring_allreduce/ring_allreduce.hpp"
 #include "broadcast.hpp"
 #include "broadcast_state.hpp"
-#include "05_ring_allreduce/ring_allreduce.hpp"
 #include "ringlab/ringlab.hpp"
 
 using namespace ringlab;
@@ -24,18 +24,15 @@ using namespace ringlab;
 namespace {
 
 // MPI's own broadcast: the reference the kit's broadcasts are checked and timed against.
-template <class T>
-void mpi_broadcast(Communicator& comm, View<T> buf, int root) {
+template <class T> void mpi_broadcast(Communicator& comm, View<T> buf, int root) {
   MPI_Bcast(buf.data(), static_cast<int>(buf.size()), mpi_datatype(dtype_of<T>()), root, comm.raw());
 }
 
-template <class T>
-struct Impl {
+template <class T> struct Impl {
   const char* name;
   std::function<void(Communicator&, View<T>, int)> run;
 };
-template <class T>
-std::vector<Impl<T>> implementations(std::size_t segment_bytes) {
+template <class T> std::vector<Impl<T>> implementations(std::size_t segment_bytes) {
   const std::size_t seg = std::max<std::size_t>(1, segment_bytes / sizeof(T));
   return {{"linear", lesson03::linear_broadcast<T>},
           {"tree", lesson03::tree_broadcast<T>},
@@ -45,16 +42,14 @@ std::vector<Impl<T>> implementations(std::size_t segment_bytes) {
 }
 
 // The root's data: reproducible; every other rank starts with garbage that must be overwritten.
-template <class T>
-void fill(std::vector<T>& v, bool is_root) {
+template <class T> void fill(std::vector<T>& v, bool is_root) {
   std::mt19937_64 gen(is_root ? 1234 : 99);
   for (auto& x : v)
     x = static_cast<T>(std::uniform_int_distribution<int>(-1000, 1000)(gen)) / (is_root ? 1 : 3);
 }
 
 // A broadcast copies: every element must be exactly the root's.
-template <class T>
-long long count_wrong(const std::vector<T>& expected, const std::vector<T>& actual) {
+template <class T> long long count_wrong(const std::vector<T>& expected, const std::vector<T>& actual) {
   long long wrong = 0;
   for (std::size_t i = 0; i < expected.size(); ++i) wrong += expected[i] != actual[i];
   return wrong;
@@ -78,8 +73,10 @@ long long check(Communicator& comm, std::size_t segment_bytes, std::vector<std::
         std::vector<T> buf(count);
         fill(buf, comm.rank() == root);
         impl.run(comm, View<T>(buf), root);
-        const auto mine = compare<T>(View<T>(expected), View<T>(buf), 1);  // the first wrong elements, for the log
-        if (mine.wrong) log(Level::error) << impl.name << " count " << count << " root " << root << ": " << describe(mine);
+        const auto mine =
+            compare<T>(View<T>(expected), View<T>(buf), 1);  // the first wrong elements, for the log
+        if (mine.wrong)
+          log(Level::error) << impl.name << " count " << count << " root " << root << ": " << describe(mine);
         const long long wrong = comm.sum(count_wrong(expected, buf));
         total += wrong;
         if (comm.rank() == 0)
@@ -95,9 +92,8 @@ long long check(Communicator& comm, std::size_t segment_bytes, std::vector<std::
 // fastest iteration: on a machine shared with other work the load changes from second to
 // second; taking turns lets every implementation see the same conditions, and the fastest run
 // is the one least disturbed. busbw = algbw for a broadcast (nccl-tests).
-template <class T>
-long long bench(Communicator& comm, const CommonOptions& opt, std::size_t segment_bytes,
-                std::vector<std::size_t> counts) {
+template <class T> long long bench(Communicator& comm, const CommonOptions& opt, std::size_t segment_bytes,
+                                   std::vector<std::size_t> counts) {
   print_bench_header(comm, opt.format);
   const auto impls = implementations<T>(segment_bytes);
   long long total = 0;
@@ -299,8 +295,7 @@ int main(int argc, char** argv) {
     }
     if (opt.bench) {
       std::vector<std::size_t> counts;
-      if (count_given)
-        counts = {static_cast<std::size_t>(opt.count)};
+      if (count_given) counts = {static_cast<std::size_t>(opt.count)};
       else
         for (std::size_t bytes : {4u << 10, 64u << 10, 1u << 20, 4u << 20, 16u << 20, 64u << 20})
           counts.push_back(bytes / sizeof(T));

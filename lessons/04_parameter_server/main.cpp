@@ -14,8 +14,8 @@
 #include <thread>
 #include <vector>
 
-#include "parameter_server.hpp"
 #include "05_ring_allreduce/ring_allreduce.hpp"
+#include "parameter_server.hpp"
 #include "ringlab/ringlab.hpp"
 
 using namespace ringlab;

@@ -25,7 +25,8 @@ namespace {
 // MPI's own allreduce: the reference the kit's rings are checked and timed against.
 template <class T> void mpi_allreduce(Communicator& comm, View<const T> in, View<T> out) {
   const void* src = in.data() == out.data() ? MPI_IN_PLACE : static_cast<const void*>(in.data());
-  MPI_Allreduce(src, out.data(), static_cast<int>(out.size()), mpi_datatype(dtype_of<T>()), MPI_SUM, comm.raw());
+  MPI_Allreduce(src, out.data(), static_cast<int>(out.size()), mpi_datatype(dtype_of<T>()), MPI_SUM,
+                comm.raw());
 }
 
 template <class T> struct Impl {
@@ -36,11 +37,11 @@ template <class T> struct Impl {
 FastRingOptions g_fast;
 std::vector<std::string> g_impls{"ring", "fast", "naive", "mpi"};
 template <class T> std::vector<Impl<T>> implementations() {
-  std::vector<Impl<T>> all{
-      {"ring", lesson05::ring_allreduce<T>},
-      {"fast", [](Communicator& c, View<const T> in, View<T> out) { ring_allreduce_fast(c, in, out, g_fast); }},
-      {"naive", lesson05::naive_allreduce<T>},
-      {"mpi", mpi_allreduce<T>}};
+  std::vector<Impl<T>> all{{"ring", lesson05::ring_allreduce<T>},
+                           {"fast", [](Communicator& c, View<const T> in,
+                                       View<T> out) { ring_allreduce_fast(c, in, out, g_fast); }},
+                           {"naive", lesson05::naive_allreduce<T>},
+                           {"mpi", mpi_allreduce<T>}};
   std::vector<Impl<T>> chosen;
   for (auto& impl : all)
     if (std::find(g_impls.begin(), g_impls.end(), impl.name) != g_impls.end()) chosen.push_back(impl);
@@ -79,19 +80,22 @@ template <class T> void print_schedule(Communicator& comm, std::size_t count) {
   }
   auto values = [](const std::vector<double>& v) {
     std::string s = "[";
-    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? " " : "") + std::to_string(static_cast<long long>(v[i]));
+    for (std::size_t i = 0; i < v.size(); ++i)
+      s += (i ? " " : "") + std::to_string(static_cast<long long>(v[i]));
     return s + "]";
   };
-  std::printf("ring allreduce of %zu %s on %d ranks: %d chunks, 2 x %d steps\n", count, dtype_name(dtype_of<T>()),
-              comm.size(), comm.size(), comm.size() - 1);
+  std::printf("ring allreduce of %zu %s on %d ranks: %d chunks, 2 x %d steps\n", count,
+              dtype_name(dtype_of<T>()), comm.size(), comm.size(), comm.size() - 1);
   for (const auto& e : events)
-    if (e.op == trace::Op::begin) std::printf("  start  rank %d holds %s\n", e.rank, values(e.values).c_str());
+    if (e.op == trace::Op::begin)
+      std::printf("  start  rank %d holds %s\n", e.rank, values(e.values).c_str());
   for (const char* phase : {"reduce-scatter", "allgather"}) {
     for (int s = 0; s < comm.size() - 1; ++s) {
       std::printf("%s step %d:\n", phase, s);
       for (const auto& e : events)
         if (e.op == trace::Op::send && e.phase == phase && e.step == s)
-          std::printf("  rank %d sends chunk %d %s to rank %d\n", e.rank, e.chunk, values(e.values).c_str(), e.peer);
+          std::printf("  rank %d sends chunk %d %s to rank %d\n", e.rank, e.chunk, values(e.values).c_str(),
+                      e.peer);
     }
   }
   for (const auto& e : events)
@@ -106,8 +110,7 @@ template <class T> long long check(Communicator& comm, std::vector<std::size_t> 
     if (dtype_is_float(dtype_of<T>()))
       std::printf("# %s: wrong when |got - expected| > %g * max(1, |expected|) (sums of %d terms)\n",
                   dtype_name(dtype_of<T>()), float_tolerance(dtype_of<T>(), n), n);
-    else
-      std::printf("# %s: must match exactly\n", dtype_name(dtype_of<T>()));
+    else std::printf("# %s: must match exactly\n", dtype_name(dtype_of<T>()));
     std::printf("%-6s %9s %7s %-12s %7s\n", "impl", "count", "type", "placement", "#wrong");
   }
   long long total_wrong = 0;
@@ -135,9 +138,8 @@ template <class T> long long check(Communicator& comm, std::vector<std::size_t> 
 }
 
 // --bench: time each implementation on the same buffers, same run.
-template <class T>
-long long bench(Communicator& comm, const CommonOptions& opt, std::vector<std::size_t> counts,
-                std::vector<BenchRow>& rows) {
+template <class T> long long bench(Communicator& comm, const CommonOptions& opt,
+                                   std::vector<std::size_t> counts, std::vector<BenchRow>& rows) {
   print_bench_header(comm, opt.format);
   long long total_wrong = 0;
   for (std::size_t count : counts) {
@@ -177,7 +179,8 @@ void print_model(Communicator& comm, const std::vector<BenchRow>& rows) {
   std::printf("  %12s %12s %12s\n", "bytes", "measured(us)", "model(us)");
   for (const auto& s : samples)
     std::printf("  %12.0f %12.1f %12.1f\n", s.bytes, s.one_way_us, model.predict_us(s.bytes));
-  std::printf("\nring allreduce predicted by the model, 2(n-1)(α + β·S/n) with n = %d, next to measured:\n", n);
+  std::printf("\nring allreduce predicted by the model, 2(n-1)(α + β·S/n) with n = %d, next to measured:\n",
+              n);
   std::printf("  %12s %14s %14s %14s\n", "size(B)", "predicted(us)", "ring(us)", "fast(us)");
   for (const auto& r : rows) {
     if (r.impl != "ring") continue;
@@ -194,12 +197,14 @@ void print_model(Communicator& comm, const std::vector<BenchRow>& rows) {
 
 int main(int argc, char** argv) {
   Runtime rt(argc, argv);
-  CLI::App app{"Lesson 05 — ring allreduce (reduce-scatter + allgather) vs reduce-then-broadcast vs MPI_Allreduce"};
+  CLI::App app{
+      "Lesson 05 — ring allreduce (reduce-scatter + allgather) vs reduce-then-broadcast vs MPI_Allreduce"};
   CommonOptions opt;
   opt.count = 1 << 20;
   add_common_options(app, opt);
   bool schedule = false;
-  app.add_flag("--schedule", schedule, "Print the ring's step-by-step schedule for a small buffer (--count <= 64)");
+  app.add_flag("--schedule", schedule,
+               "Print the ring's step-by-step schedule for a small buffer (--count <= 64)");
   app.add_option("--segment", g_fast.segment_bytes, "Segment size of the fast ring, in bytes")
       ->capture_default_str()
       ->check(CLI::Range(std::size_t(1), std::size_t(1) << 30));
@@ -210,8 +215,9 @@ int main(int argc, char** argv) {
   if (auto exit_code = rt.start(app, opt, argc, argv)) return *exit_code;
   auto& comm = rt.comm();
   const bool count_given = app.count("--count") > 0;
-  if (auto exit_code = rt.fail_if(schedule && opt.count > 64, "--schedule prints values: use --count 64 or less, got " +
-                                                                 std::to_string(opt.count)))
+  if (auto exit_code =
+          rt.fail_if(schedule && opt.count > 64,
+                     "--schedule prints values: use --count 64 or less, got " + std::to_string(opt.count)))
     return *exit_code;
 
   const int n = comm.size();
@@ -221,7 +227,8 @@ int main(int argc, char** argv) {
     using T = decltype(zero);
     if (schedule) print_schedule<T>(comm, count_given ? count : 8);
     if (opt.check) {
-      std::vector<std::size_t> counts{0, 1, std::size_t(std::max(n - 1, 0)), std::size_t(n + 1), 1000003, 1 << 20};
+      std::vector<std::size_t> counts{0,       1,      std::size_t(std::max(n - 1, 0)), std::size_t(n + 1),
+                                      1000003, 1 << 20};
       if (count_given) counts = {count};
       wrong += check<T>(comm, counts);
     }

@@ -37,8 +37,7 @@ int main(int argc, char** argv) {
   std::string line, error;
   std::getline(in, line);
   auto header = decode_header(line, &error);
-  if (!header)
-    fail("header: " + error);
+  if (!header) fail("header: " + error);
   else {
     if (header->version != 1) fail("header version " + std::to_string(header->version));
     if (header->ranks != n)
@@ -87,12 +86,10 @@ int main(int argc, char** argv) {
   }
 
   std::ifstream chrome(path + ".chrome.json");
-  if (!chrome)
-    fail("cannot open " + path + ".chrome.json");
+  if (!chrome) fail("cannot open " + path + ".chrome.json");
   else {
     auto j = nlohmann::json::parse(chrome, nullptr, /*allow_exceptions=*/false);
-    if (!j.is_array())
-      fail(path + ".chrome.json is not a JSON array");
+    if (!j.is_array()) fail(path + ".chrome.json is not a JSON array");
     else {
       int rows = 0;
       for (const auto& e : j)

@@ -125,10 +125,8 @@ struct LatencyProbe {
 int run_headless(App& app, const Options& o) {
   const auto start = Clock::now();
   while (!done(app, o, start)) {
-    if (app.server)
-      app.session.take(app.server->poll(50));
-    else
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (app.server) app.session.take(app.server->poll(50));
+    else std::this_thread::sleep_for(std::chrono::milliseconds(50));
     app.launcher.poll();
   }
   return 0;
@@ -151,8 +149,9 @@ int main(int argc, char** argv) {
   cli.add_option("--at", o.at, "Start at this step of the scrubber (0 = the first); chunks drawn mid-edge");
   cli.add_flag("--list-steps", o.list_steps,
                "Print the scrubber's steps of the first trace (for --at) and exit");
-  cli.add_option("--screenshot", o.screenshot,
-                 "Render one frame to this PNG file and exit (with --listen: once the live run has finished)");
+  cli.add_option(
+      "--screenshot", o.screenshot,
+      "Render one frame to this PNG file and exit (with --listen: once the live run has finished)");
   cli.add_option("--tab", o.tab, "Chart tab to show first: loss, bytes, pipeline, launch, notes")
       ->check(CLI::IsMember({"loss", "bytes", "pipeline", "launch", "notes"}));
   cli.add_option("--launch", o.launch, "With --listen: start this lesson at once, as the launch panel does");
@@ -345,10 +344,8 @@ int main(int argc, char** argv) {
       // Pace to ~60 frames a second, waking early when a live event arrives.
       const double left = 16.0 - ms_since(t_frame);
       if (left > 1) {
-        if (app.server)
-          app.session.take(app.server->poll(static_cast<int>(left)));
-        else
-          std::this_thread::sleep_for(std::chrono::microseconds(static_cast<int>(left * 1000)));
+        if (app.server) app.session.take(app.server->poll(static_cast<int>(left)));
+        else std::this_thread::sleep_for(std::chrono::microseconds(static_cast<int>(left * 1000)));
       }
     }
     if (!bench_ms.empty()) {

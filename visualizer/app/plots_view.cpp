@@ -19,14 +19,10 @@ std::string fmt(double v) {
 }
 std::string bytes_text(double v) {
   char b[32];
-  if (v >= 1e9)
-    std::snprintf(b, sizeof b, "%.1f GB", v / 1e9);
-  else if (v >= 1e6)
-    std::snprintf(b, sizeof b, "%.1f MB", v / 1e6);
-  else if (v >= 1e3)
-    std::snprintf(b, sizeof b, "%.1f kB", v / 1e3);
-  else
-    std::snprintf(b, sizeof b, "%.0f B", v);
+  if (v >= 1e9) std::snprintf(b, sizeof b, "%.1f GB", v / 1e9);
+  else if (v >= 1e6) std::snprintf(b, sizeof b, "%.1f MB", v / 1e6);
+  else if (v >= 1e3) std::snprintf(b, sizeof b, "%.1f kB", v / 1e3);
+  else std::snprintf(b, sizeof b, "%.0f B", v);
   return b;
 }
 

@@ -20,12 +20,9 @@ int frame_count(App& app) {
 
 std::string short_number(double v) {
   char buf[32];
-  if (std::fabs(v) >= 1e6 || (std::fabs(v) < 1e-2 && v != 0))
-    std::snprintf(buf, sizeof buf, "%.3g", v);
-  else if (v == std::floor(v))
-    std::snprintf(buf, sizeof buf, "%.0f", v);
-  else
-    std::snprintf(buf, sizeof buf, "%.2f", v);
+  if (std::fabs(v) >= 1e6 || (std::fabs(v) < 1e-2 && v != 0)) std::snprintf(buf, sizeof buf, "%.3g", v);
+  else if (v == std::floor(v)) std::snprintf(buf, sizeof buf, "%.0f", v);
+  else std::snprintf(buf, sizeof buf, "%.2f", v);
   return buf;
 }
 }  // namespace

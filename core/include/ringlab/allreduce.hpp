@@ -119,10 +119,8 @@ void ring_allreduce_fast(Communicator& comm, View<const T> in, View<T> out, cons
     if (j + 2 < rs_messages) post_recv(j + 2);  // the slot is free again
     // Pass the freshly added segment on at once: it is what r+1 needs at its next step (the
     // finished sum, after the last step: allgather step 0).
-    if (s + 1 < n - 1)
-      tc.at("reduce-scatter", s + 1);
-    else
-      tc.at("allgather", 0);
+    if (s + 1 < n - 1) tc.at("reduce-scatter", s + 1);
+    else tc.at("allgather", 0);
     sends.push_back(comm.isend(mine, next, kTag));
   }
 

@@ -12,8 +12,7 @@
 
 namespace ringlab {
 
-template <class T>
-int recv_from_any(Communicator& comm, View<T> buf, int tag = 0) {
+template <class T> int recv_from_any(Communicator& comm, View<T> buf, int tag = 0) {
   if (buf.where() != Where::host) throw std::runtime_error("recv_from_any: host buffers only");
   if (buf.size() > static_cast<std::size_t>(INT_MAX))
     throw std::length_error("recv_from_any: buffer too large");

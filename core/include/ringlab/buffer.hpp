@@ -17,12 +17,10 @@ template <class T> class View {
   View() = default;
   View(T* data, std::size_t count, Where where = Where::host, int chunk = -1)
       : data_(data), count_(count), where_(where), chunk_(chunk) {}
-  template <class U>
-  View(std::vector<U>& v) : data_(v.data()), count_(v.size()) {}  // NOLINT: host vectors convert
-  template <class U>
-  View(const std::vector<U>& v) : data_(v.data()), count_(v.size()) {}  // NOLINT
-  template <class U>
-  View(const View<U>& other)  // View<T> -> View<const T>
+  template <class U> View(std::vector<U>& v)
+      : data_(v.data()), count_(v.size()) {}  // NOLINT: host vectors convert
+  template <class U> View(const std::vector<U>& v) : data_(v.data()), count_(v.size()) {}  // NOLINT
+  template <class U> View(const View<U>& other)  // View<T> -> View<const T>
       : data_(other.data()), count_(other.size()), where_(other.where()), chunk_(other.chunk()) {}
 
   T* data() const { return data_; }

@@ -26,14 +26,13 @@ struct CheckResult {
 // tol = 1e-6 for float and 1e-14 for double.
 double float_tolerance(DType t, int terms);
 
-template <class T>
-CheckResult compare(View<const T> expected, View<const T> actual, int terms) {
+template <class T> CheckResult compare(View<const T> expected, View<const T> actual, int terms) {
   CheckResult r;
   const double tol = float_tolerance(dtype_of<T>(), terms);
   for (std::size_t i = 0; i < expected.size(); ++i) {
     const double e = static_cast<double>(expected[i]), a = static_cast<double>(actual[i]);
-    const bool bad = tol == 0 ? expected[i] != actual[i]
-                              : !(std::fabs(a - e) <= tol * std::fmax(1.0, std::fabs(e)));
+    const bool bad =
+        tol == 0 ? expected[i] != actual[i] : !(std::fabs(a - e) <= tol * std::fmax(1.0, std::fabs(e)));
     if (bad) {
       if (r.first.size() < 5) r.first.push_back({i, e, a});
       ++r.wrong;

@@ -3,7 +3,6 @@
 //   --check  --bench  --format table|csv  --trace FILE  --viz HOST:PORT
 #pragma once
 #include <CLI/CLI.hpp>
-
 #include <cstddef>
 #include <string>
 

@@ -52,20 +52,20 @@ class Communicator {
 
   // Blocking transfers.
   template <class T> void send(View<const T> buf, int peer, int tag = 0) {
-    xfer_blocking(trace::Op::send, buf.data(), buf.size(), dtype_of<T>(), buf.where(), buf.chunk(), peer, tag);
+    xfer_blocking(trace::Op::send, buf.data(), buf.size(), dtype_of<T>(), buf.where(), buf.chunk(), peer,
+                  tag);
   }
   template <class T> void recv(View<T> buf, int peer, int tag = 0) {
-    xfer_blocking(trace::Op::recv, buf.data(), buf.size(), dtype_of<T>(), buf.where(), buf.chunk(), peer, tag);
+    xfer_blocking(trace::Op::recv, buf.data(), buf.size(), dtype_of<T>(), buf.where(), buf.chunk(), peer,
+                  tag);
   }
-  template <class T>
-  void sendrecv(View<const T> out, int dest, View<T> in, int source, int tag = 0) {
+  template <class T> void sendrecv(View<const T> out, int dest, View<T> in, int source, int tag = 0) {
     sendrecv_impl(out.data(), out.size(), out.chunk(), dest, in.data(), in.size(), in.chunk(), source,
                   dtype_of<T>(), out.where(), in.where(), tag);
   }
   // Overloads so a View<T> (non-const) can be sent without spelling the conversion.
   template <class T> void send(View<T> buf, int peer, int tag = 0) { send(View<const T>(buf), peer, tag); }
-  template <class T>
-  void sendrecv(View<T> out, int dest, View<T> in, int source, int tag = 0) {
+  template <class T> void sendrecv(View<T> out, int dest, View<T> in, int source, int tag = 0) {
     sendrecv(View<const T>(out), dest, in, source, tag);
   }
 
@@ -73,7 +73,9 @@ class Communicator {
   template <class T> Request isend(View<const T> buf, int peer, int tag = 0) {
     return start(trace::Op::send, buf.data(), buf.size(), dtype_of<T>(), buf.where(), buf.chunk(), peer, tag);
   }
-  template <class T> Request isend(View<T> buf, int peer, int tag = 0) { return isend(View<const T>(buf), peer, tag); }
+  template <class T> Request isend(View<T> buf, int peer, int tag = 0) {
+    return isend(View<const T>(buf), peer, tag);
+  }
   template <class T> Request irecv(View<T> buf, int peer, int tag = 0) {
     return start(trace::Op::recv, buf.data(), buf.size(), dtype_of<T>(), buf.where(), buf.chunk(), peer, tag);
   }
@@ -95,10 +97,10 @@ class Communicator {
   void xfer_blocking(trace::Op op, const void* data, std::size_t count, DType t, Where where, int chunk,
                      int peer, int tag);
   void sendrecv_impl(const void* out, std::size_t out_count, int out_chunk, int dest, void* in,
-                     std::size_t in_count, int in_chunk, int source, DType t, Where out_where,
-                     Where in_where, int tag);
-  Request start(trace::Op op, const void* data, std::size_t count, DType t, Where where, int chunk,
-                int peer, int tag);
+                     std::size_t in_count, int in_chunk, int source, DType t, Where out_where, Where in_where,
+                     int tag);
+  Request start(trace::Op op, const void* data, std::size_t count, DType t, Where where, int chunk, int peer,
+                int tag);
 
   // Blocking calls wait through the watchdog (watchdog.hpp) unless RINGLAB_WATCHDOG_S=0;
   // watch_ is a duplicate of comm_ that carries only the watchdog's messages.

@@ -2,9 +2,10 @@
 // One enum, its names on the command line, its MPI datatype, and a dispatcher that turns a
 // run-time DType into a compile-time T so lessons can write their algorithms as templates.
 #pragma once
+#include <mpi.h>
+
 #include <cstddef>
 #include <cstdint>
-#include <mpi.h>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -22,19 +23,24 @@ template <class T> constexpr DType dtype_of() {
   else static_assert(sizeof(U) == 0, "ringlab moves float, double, int32 and int64 only");
 }
 
-const char* dtype_name(DType t);              // "float", "double", "int32", "int64"
+const char* dtype_name(DType t);  // "float", "double", "int32", "int64"
 std::optional<DType> parse_dtype(const std::string& name);
 std::size_t dtype_size(DType t);
 MPI_Datatype mpi_datatype(DType t);
 bool dtype_is_float(DType t);
 
-// Calls f(T{}) with T the C++ type of `t`, e.g. dispatch(t, [&](auto zero) { using T = decltype(zero); ... }).
+// Calls f(T{}) with T the C++ type of `t`, e.g. dispatch(t, [&](auto zero) { using T = decltype(zero); ...
+// }).
 template <class F> decltype(auto) dispatch(DType t, F&& f) {
   switch (t) {
-    case DType::f32: return f(float{});
-    case DType::f64: return f(double{});
-    case DType::i32: return f(std::int32_t{});
-    case DType::i64: return f(std::int64_t{});
+    case DType::f32:
+      return f(float{});
+    case DType::f64:
+      return f(double{});
+    case DType::i32:
+      return f(std::int32_t{});
+    case DType::i64:
+      return f(std::int64_t{});
   }
   return f(float{});
 }

@@ -12,7 +12,7 @@ namespace ringlab {
 enum class Level { error = 0, warning = 1, info = 2, debug = 3, trace = 4 };
 
 std::optional<Level> parse_level(const std::string& name);
-Level log_level();                 // the level in force
+Level log_level();                      // the level in force
 void set_log_rank(int rank, int size);  // called by Runtime once MPI is up
 
 class LogLine {

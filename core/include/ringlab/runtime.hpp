@@ -6,7 +6,6 @@
 // rank exits with code 2 together: nobody waits forever for a rank that gave up.
 #pragma once
 #include <CLI/CLI.hpp>
-
 #include <memory>
 #include <optional>
 #include <string>

@@ -31,19 +31,19 @@ std::optional<Op> parse_op(std::string_view name);
 struct Event {
   int rank = 0;
   Op op = Op::send;
-  int peer = -1;              // the other rank of a send/recv, -1 otherwise
-  std::string coll;           // the algorithm, e.g. "ring_allreduce"; empty outside one
-  std::int64_t call = -1;     // how many collectives this rank started before this one
-  std::string phase;          // e.g. "reduce-scatter", "allgather", "forward"
+  int peer = -1;           // the other rank of a send/recv, -1 otherwise
+  std::string coll;        // the algorithm, e.g. "ring_allreduce"; empty outside one
+  std::int64_t call = -1;  // how many collectives this rank started before this one
+  std::string phase;       // e.g. "reduce-scatter", "allgather", "forward"
   int step = -1;
-  int chunk = -1;             // chunk (or microbatch) index, -1 when not chunked
+  int chunk = -1;  // chunk (or microbatch) index, -1 when not chunked
   std::uint64_t bytes = 0;
-  std::uint64_t count = 0;    // begin/end: elements in the collective's buffer
-  std::string dtype;          // begin/end: element type name
-  double t0 = 0, t1 = 0;      // microseconds since the run's trace epoch
-  std::string name;           // metric or compute name, e.g. "loss", "lr"
-  double value = 0;           // metric value
-  std::vector<double> values; // the data moved/held, when the buffer is small
+  std::uint64_t count = 0;     // begin/end: elements in the collective's buffer
+  std::string dtype;           // begin/end: element type name
+  double t0 = 0, t1 = 0;       // microseconds since the run's trace epoch
+  std::string name;            // metric or compute name, e.g. "loss", "lr"
+  double value = 0;            // metric value
+  std::vector<double> values;  // the data moved/held, when the buffer is small
 };
 
 struct Header {
@@ -66,7 +66,8 @@ extern bool g_enabled;
 inline bool enabled() { return detail::g_enabled; }
 
 double now_us();  // time since the trace epoch
-void start_clock(int rank);  // called by Runtime after a barrier: the epoch is (nearly) the same on every rank
+void start_clock(
+    int rank);         // called by Runtime after a barrier: the epoch is (nearly) the same on every rank
 void record(Event e);  // fills in rank; call only when enabled()
 
 // A sink sees every event as it is recorded (the file writer is one; the visualizer's live
@@ -81,16 +82,18 @@ void add_sink(Sink sink);
 //   trace::Collective tc("ring_allreduce", in);  ...  tc.end(out);
 class Collective {
  public:
-  template <class T>
-  Collective(const char* name, const T* data, std::size_t count) : Collective(name, count, dtype_of<T>()) {
-    if (active_) begin(count <= kMaxTracedValues ? std::vector<double>(data, data + count) : std::vector<double>{});
+  template <class T> Collective(const char* name, const T* data, std::size_t count)
+      : Collective(name, count, dtype_of<T>()) {
+    if (active_)
+      begin(count <= kMaxTracedValues ? std::vector<double>(data, data + count) : std::vector<double>{});
   }
   ~Collective();
   Collective(const Collective&) = delete;
   Collective& operator=(const Collective&) = delete;
   void at(const char* phase, int step);  // where the algorithm is now
   template <class T> void end(const T* data, std::size_t count) {
-    if (active_) finish(count <= kMaxTracedValues ? std::vector<double>(data, data + count) : std::vector<double>{});
+    if (active_)
+      finish(count <= kMaxTracedValues ? std::vector<double>(data, data + count) : std::vector<double>{});
   }
 
  private:

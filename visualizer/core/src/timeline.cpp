@@ -132,10 +132,8 @@ void Timeline::rebuild() {
         case Op::copy:
           // Their own step when they carry one; older traces recorded them without a phase:
           // then they belong to the step whose transfer came just before.
-          if (e.call >= 0 && !e.phase.empty())
-            k = key_id({e.call, order_of(e.call, e.phase), e.step});
-          else
-            k = current;
+          if (e.call >= 0 && !e.phase.empty()) k = key_id({e.call, order_of(e.call, e.phase), e.step});
+          else k = current;
           break;
         default:
           break;
@@ -308,8 +306,7 @@ Buffers Timeline::buffers_after(int target) {
   b.rows.assign(static_cast<std::size_t>(ranks_), std::vector<Cell>(ncells));
   for (auto& row : b.rows)
     for (std::size_t c = 0; c < ncells; ++c) {
-      if (!b.per_element)
-        row[c].chunk = static_cast<int>(c);
+      if (!b.per_element) row[c].chunk = static_cast<int>(c);
       else
         for (int k = 0; k < ranks_; ++k) {
           const Chunk ch = chunk_of(b.count, ranks_, k);
