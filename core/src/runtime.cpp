@@ -89,6 +89,14 @@ std::optional<int> Runtime::fail_if(bool bad, const std::string& message) {
   return 2;
 }
 
+std::optional<int> Runtime::refuse_unused(const CLI::App& app, std::initializer_list<const char*> flags,
+                                          const std::string& why) {
+  std::string given;
+  for (const char* flag : flags)
+    if (app.count(flag) > 0) given += (given.empty() ? "" : ", ") + std::string(flag);
+  return fail_if(!given.empty(), given + " does not apply to this lesson: " + why);
+}
+
 std::optional<int> Runtime::start(CLI::App& app, CommonOptions& opt, int argc, char** argv, int buffers) {
   if (auto code = parse(app, argc, argv)) return code;
 

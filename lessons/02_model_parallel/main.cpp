@@ -253,6 +253,8 @@ int main(int argc, char** argv) {
   app.add_option("--steps", c.steps, "SGD steps of the MLP")->capture_default_str();
   app.add_option("--lr", c.lr, "SGD learning rate")->capture_default_str();
   if (auto exit_code = rt.start(app, opt, argc, argv, 0)) return *exit_code;
+  if (auto e = rt.refuse_unused(app, {"--count", "--type"}, "its sizes are --terms, --width and --batch, in double"))
+    return *e;
   auto& comm = rt.comm();
 
   // Bad input: one line, exit 2 on every rank.

@@ -89,8 +89,8 @@ int main(int argc, char** argv) {
   app.add_option("--resume", resume, "Start from the state in FILE (read on rank 0, broadcast to all)");
   app.add_option("--stop-after", stop_after,
                  "Stop after this epoch, as if the job were killed (to test --resume)");
-  // (--count/--type/--iters/--warmup are the kit's common flags; this lesson has no use for them.)
   if (auto exit_code = rt.start(app, opt, argc, argv, /*buffers=*/0)) return *exit_code;
+  if (auto e = rt.refuse_unused(app, {"--count", "--type"}, "it trains a float MLP of fixed size")) return *e;
   auto& comm = rt.comm();
   const int n = comm.size(), rank = comm.rank();
 

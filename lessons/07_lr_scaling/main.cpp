@@ -46,6 +46,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--csv", csv, "Append rows (np,scaling,epoch,step,rank,loss,accuracy,lr) to FILE (rank 0)");
   if (auto exit_code = rt.start(app, opt, argc, argv, /*buffers=*/0)) return *exit_code;
+  if (auto e = rt.refuse_unused(app, {"--count", "--type", "--bench", "--iters", "--warmup"},
+                                "it trains a float MLP; for throughput use lesson 06 --bench"))
+    return *e;
   auto& comm = rt.comm();
   const int n = comm.size(), rank = comm.rank();
 

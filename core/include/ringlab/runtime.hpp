@@ -6,6 +6,7 @@
 // rank exits with code 2 together: nobody waits forever for a rank that gave up.
 #pragma once
 #include <CLI/CLI.hpp>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -37,6 +38,12 @@ class Runtime {
   // Every rank passes its own verdict. If any rank is `bad`, the lowest such rank prints
   // "error: <message>" and every rank gets 2 back to return from main(); else nothing.
   std::optional<int> fail_if(bool bad, const std::string& message);
+
+  // Every lesson accepts the common flags, but not every lesson uses all of them (lesson 06
+  // trains a float model: --type means nothing there). A flag the user gave that this lesson
+  // would silently ignore is an error instead: "--type does not apply here: <why>", exit 2.
+  std::optional<int> refuse_unused(const CLI::App& app, std::initializer_list<const char*> flags,
+                                   const std::string& why);
 
  private:
   bool ok_to_trace(const std::string& path);
