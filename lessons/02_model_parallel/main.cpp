@@ -5,8 +5,8 @@
 //   ./ringlab run 02 -np 4 -- --bench            busy/idle per rank, bubble vs (P-1)/(M+P-1)
 //   ./ringlab run 02 -np 4 -- --trace p.trace    the GPipe schedule, for the visualizer
 //
-// The distributed parts are in model_parallel.hpp, the layer arithmetic in mlp.hpp
-// (solutions/02_model_parallel). This file sets up the data, runs them and checks them.
+// The distributed parts are in model_parallel.hpp (solutions/02_model_parallel), the layer
+// arithmetic in mlp.hpp beside this file. This file sets up the data, runs them and checks them.
 #include <cmath>
 #include <cstdio>
 #include <random>

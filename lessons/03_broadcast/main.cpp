@@ -4,8 +4,8 @@
 //   ./ringlab run 03 -np 4 -- --bench          nccl-tests style table, busbw = algbw
 //   ./ringlab run 03 -np 4 -- --bench --segment 4194304   try another chain segment size (bytes)
 //
-// The broadcasts are in broadcast.hpp, the state broadcast in broadcast_state.hpp
-// (solutions/03_broadcast). Gradients are averaged with lesson 05's ring allreduce.
+// The broadcasts are in broadcast.hpp (solutions/03_broadcast), the state broadcast in
+// broadcast_state.hpp beside this file. Gradients are averaged with lesson 05's ring allreduce.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
