@@ -5,6 +5,7 @@
 //   ringlab-viz TRACE...                        replay recorded traces
 //   ringlab-viz --listen [--port 7777]          live: lessons run with --viz 127.0.0.1:7777
 //   ringlab-viz --replay TRACE --at 3 --screenshot out.png    render one frame and exit
+//   ringlab-viz --present slides/ringlab.md [--notes]         presenter mode (present_main.cpp)
 #include <GLFW/glfw3.h>
 #include <arpa/inet.h>
 #include <imgui.h>
@@ -24,6 +25,7 @@
 #include <mutex>
 #include <thread>
 
+#include "present_main.hpp"
 #include "views.hpp"
 
 using namespace ringlab::viz;
@@ -46,6 +48,7 @@ struct Options {
   std::string launch_flags = "--schedule --count 8 --type int32";
   int port = 7777, width = 1280, height = 720, bench_frames = 0, bench_latency = 0;
   double at = -1, max_seconds = 0;
+  PresentOptions present;
 };
 
 double ms_since(Clock::time_point t) {
@@ -169,6 +172,16 @@ int main(int argc, char** argv) {
   cli.add_option(
       "--bench-latency", o.bench_latency,
       "With --listen: send this many events from a test client, print send-to-screen latency, exit");
+  // Presenter mode (docs/presenting.md): the deck, its demos run through the launcher.
+  cli.add_option("--present", o.present.deck, "Present this markdown deck (keys: docs/presenting.md)");
+  cli.add_flag("--notes", o.present.notes, "With --present: a second window with notes, next slide, clock");
+  cli.add_flag("--fullscreen", o.present.fullscreen, "With --present: start full screen (F toggles)");
+  cli.add_option("--slide", o.present.slide, "With --present: start at this slide (1-based)");
+  cli.add_option("--export", o.present.export_dir,
+                 "With --present: render every slide to DIR/slide-NNN.png (demo slides: a real run) and exit");
+  cli.add_flag("--measure", o.present.measure,
+               "With --present: print every slide's layout (fits, scale, extents) and exit");
+  cli.add_option("--keys", o.present.keys, "With --present: press these keys (e.g. \"Right Right End Home\")");
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -186,6 +199,11 @@ int main(int argc, char** argv) {
     const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     std::string exe = n > 0 ? std::string(self, static_cast<std::size_t>(n)) : std::string(argv[0]);
     app.bin_dir = exe.substr(0, exe.find_last_of('/'));
+  }
+  if (!o.present.deck.empty()) {
+    o.present.width = o.width, o.present.height = o.height, o.present.screenshot = o.screenshot;
+    o.present.max_seconds = o.max_seconds, o.present.summary = o.summary, o.present.quit_when_done = o.quit_when_done;
+    return run_presenter(o.present, app);
   }
   int failed_files = 0;
   for (const auto& t : o.traces) {

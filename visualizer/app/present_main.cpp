@@ -1,0 +1,424 @@
+// ringlab-viz --present DECK: the presenter's window shell. Setup, loop, shutdown as in
+// main.cpp; what is drawn comes from presenter.cpp. This file owns what needs GL: the font
+// texture (rebuilt when the window's height changes), PNG images as textures, full screen,
+// the second window for notes, and the offscreen modes that tests and the handout use:
+//   --slide N --screenshot out.png     one slide to a PNG
+//   --export DIR                       every slide to DIR/slide-NNN.png (demo slides: a real run)
+//   --measure                          every slide's layout (fits? scale) printed, no PNGs
+//   --keys "Right Right End Home"      scripted key presses, one every other frame
+#include "present_main.hpp"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+#include <stb_image.h>
+#include <stb_image_write.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "presenter.hpp"
+
+namespace ringlab::viz {
+namespace {
+using Clock = std::chrono::steady_clock;
+
+struct Texture {
+  GLuint id = 0;
+  int w = 0, h = 0;
+};
+std::map<std::string, Texture> g_textures;
+
+// Loads a PNG (or any format stb_image reads) into a GL texture, once per path.
+bool image_info(const std::string& path, int* w, int* h, ImTextureID* tex) {
+  auto it = g_textures.find(path);
+  if (it == g_textures.end()) {
+    Texture t;
+    int ch = 0;
+    unsigned char* px = stbi_load(path.c_str(), &t.w, &t.h, &ch, 4);
+    if (px) {
+      glGenTextures(1, &t.id);
+      glBindTexture(GL_TEXTURE_2D, t.id);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+      glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, t.w, t.h, 0, GL_RGBA, GL_UNSIGNED_BYTE, px);
+      stbi_image_free(px);
+    }
+    it = g_textures.emplace(path, t).first;
+  }
+  if (!it->second.id) return false;
+  *w = it->second.w, *h = it->second.h;
+  *tex = reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(it->second.id));
+  return true;
+}
+
+bool write_png(const std::string& path, int w, int h) {
+  std::vector<unsigned char> px(static_cast<std::size_t>(w) * h * 3), flipped(px.size());
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadBuffer(GL_BACK);
+  glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, px.data());
+  for (int y = 0; y < h; ++y)
+    std::copy_n(&px[static_cast<std::size_t>(h - 1 - y) * w * 3], w * 3, &flipped[static_cast<std::size_t>(y) * w * 3]);
+  return stbi_write_png(path.c_str(), w, h, 3, flipped.data(), w * 3) != 0;
+}
+
+// Fonts follow the window: rebuilt (atlas and GL texture) when its height changes by > 5 %.
+bool ensure_fonts(Presenter& p, int height, std::string* error) {
+  if (p.fonts.height > 0 && std::abs(height - p.fonts.height) * 20 < p.fonts.height) return true;
+  ImGuiIO& io = ImGui::GetIO();
+  if (!build_slide_fonts(*io.Fonts, height, p.fonts, error)) return false;
+  io.FontDefault = p.fonts.ui;
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  return ImGui_ImplOpenGL3_CreateFontsTexture();
+}
+
+int key_code(const std::string& name) {
+  static const std::map<std::string, int> keys = {
+      {"Right", GLFW_KEY_RIGHT}, {"Left", GLFW_KEY_LEFT},          {"Space", GLFW_KEY_SPACE},
+      {"PageDown", GLFW_KEY_PAGE_DOWN}, {"PageUp", GLFW_KEY_PAGE_UP}, {"Home", GLFW_KEY_HOME},
+      {"End", GLFW_KEY_END},     {"Enter", GLFW_KEY_ENTER},        {"Escape", GLFW_KEY_ESCAPE},
+      {"B", GLFW_KEY_B},         {"F", GLFW_KEY_F},                {"G", GLFW_KEY_G},
+      {"R", GLFW_KEY_R},         {"Backspace", GLFW_KEY_BACKSPACE}};
+  if (name.size() == 1 && name[0] >= '0' && name[0] <= '9') return GLFW_KEY_0 + (name[0] - '0');
+  auto it = keys.find(name);
+  return it == keys.end() ? -1 : it->second;
+}
+
+void toggle_fullscreen(GLFWwindow* w, int* saved) {
+  if (glfwGetWindowMonitor(w)) {
+    glfwSetWindowMonitor(w, nullptr, saved[0], saved[1], saved[2], saved[3], 0);
+    return;
+  }
+  glfwGetWindowPos(w, &saved[0], &saved[1]);
+  glfwGetWindowSize(w, &saved[2], &saved[3]);
+  GLFWmonitor* m = glfwGetPrimaryMonitor();
+  if (!m) return;
+  const GLFWvidmode* mode = glfwGetVideoMode(m);
+  glfwSetWindowMonitor(w, m, 0, 0, mode->width, mode->height, mode->refreshRate);
+}
+
+// Demo slides in the handout: run the lesson for real, wait for it to end, show step `at`.
+void finish_demo_for_export(App& app, Presenter& p, double max_s) {
+  const Slide* s = p.slide();
+  if (!s || !s->has_demo) return;
+  if (s->demo.lesson > 0) {
+    if (!run_demo(app, p)) {
+      std::fprintf(stderr, "ringlab-viz: slide %d: demo did not start: %s\n", p.current + 1, app.form.error.c_str());
+      return;
+    }
+    const auto t0 = Clock::now();
+    while ((app.launcher.running() || !app.session.live_run_finished()) &&
+           std::chrono::duration<double>(Clock::now() - t0).count() < max_s) {
+      if (app.server) app.session.take(app.server->poll(20));
+      app.launcher.poll();
+      if (!app.launcher.running() && app.session.connected() == 0 && app.launcher.exit_code() != 0) break;
+    }
+    app.launcher.poll();
+    if (app.server) app.session.take(app.server->poll(0));
+  }
+  if (Run* run = app.session.current()) {
+    const int frames = static_cast<int>(run->timeline.frames().size());
+    app.playback.pos = (s->demo.at >= 0 ? std::min(s->demo.at, frames - 1) : frames / 2) + 0.5;
+  }
+  p.demo_live = true;  // the output pane shows the run's lines
+}
+
+// Keys typed into the notes window go to the slides (the presenter looks at the notes screen).
+ImGuiContext* g_main_ctx = nullptr;
+GLFWwindow* g_main_window = nullptr;
+void notes_key(GLFWwindow*, int key, int scancode, int action, int mods) {
+  ImGuiContext* was = ImGui::GetCurrentContext();
+  ImGui::SetCurrentContext(g_main_ctx);
+  ImGui_ImplGlfw_KeyCallback(g_main_window, key, scancode, action, mods);
+  ImGui::SetCurrentContext(was);
+}
+void notes_char(GLFWwindow*, unsigned int c) {
+  ImGuiContext* was = ImGui::GetCurrentContext();
+  ImGui::SetCurrentContext(g_main_ctx);
+  ImGui_ImplGlfw_CharCallback(g_main_window, c);
+  ImGui::SetCurrentContext(was);
+}
+
+std::string slide_line(const Presenter& p, int i) {
+  const SlideLayout& L = p.last;
+  char buf[512];
+  std::snprintf(buf, sizeof buf,
+                "slide %d/%zu fits %d scale %.2f extent %.0f %.0f %.0f %.0f area %.0f %.0f %.0f %.0f title %.0f %.0f "
+                "%.0f %.0f demo %d | %s",
+                i + 1, p.deck.slides.size(), L.fits ? 1 : 0, L.scale, L.extent[0], L.extent[1], L.extent[2],
+                L.extent[3], L.area[0], L.area[1], L.area[2], L.area[3], L.title[0], L.title[1], L.title[2],
+                L.title[3], p.deck.slides[i].has_demo ? 1 : 0, p.deck.slides[i].title().c_str());
+  return buf;
+}
+}  // namespace
+
+int run_presenter(const PresentOptions& o, App& app) {
+  Presenter p;
+  p.deck_path = o.deck;
+  DeckOptions dopt;
+  for (int l = 1; l <= 99; ++l) {  // the lessons that are built, beside this binary
+    char name[32];
+    std::snprintf(name, sizeof name, "/lesson_%02d", l);
+    struct stat st {};
+    if (stat((app.bin_dir + name).c_str(), &st) == 0) dopt.lessons.push_back(l);
+  }
+  std::string error;
+  if (!load_deck(o.deck, dopt, p.deck, &error)) {
+    std::fprintf(stderr, "ringlab-viz: error: %s\n", error.c_str());
+    return 2;
+  }
+  if (!p.deck.errors.empty()) {  // one line per problem, then no window
+    for (const auto& e : p.deck.errors) std::fprintf(stderr, "ringlab-viz: error: %s:%s\n", o.deck.c_str(), e.substr(4).c_str());
+    return 2;
+  }
+  const int n = static_cast<int>(p.deck.slides.size());
+  if (o.slide < 1 || o.slide > n) {
+    std::fprintf(stderr, "ringlab-viz: error: --slide %d: the deck has slides 1..%d\n", o.slide, n);
+    return 2;
+  }
+  if (!o.export_dir.empty()) {
+    struct stat st {};
+    if (stat(o.export_dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+      std::fprintf(stderr, "ringlab-viz: error: --export %s: not a folder\n", o.export_dir.c_str());
+      return 2;
+    }
+  }
+  std::vector<int> script;
+  std::vector<std::string> script_names;
+  {
+    std::istringstream words(o.keys);
+    for (std::string w; words >> w;) {
+      const int k = key_code(w);
+      if (k < 0) {
+        std::fprintf(stderr, "ringlab-viz: error: --keys: unknown key '%s'\n", w.c_str());
+        return 2;
+      }
+      script.push_back(k);
+      script_names.push_back(w);
+    }
+  }
+  // The demos' runs stream here (the launch panel's path: start_lesson gives them --viz).
+  Server server;
+  Server::Options so;
+  so.port = 0;
+  if (!server.listen(so, &error)) {
+    std::fprintf(stderr, "ringlab-viz: error: %s\n", error.c_str());
+    return 2;
+  }
+  app.server = &server;
+  const bool offscreen = !o.screenshot.empty() || !o.export_dir.empty() || o.measure;
+  p.show_views = !o.measure;
+
+  // --- setup --------------------------------------------------------------------------------
+  if (!glfwInit()) {
+    std::fprintf(stderr, "ringlab-viz: error: no display (is $DISPLAY set? try xvfb-run -a)\n");
+    return 3;
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  if (offscreen) glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+  const std::string title = "ringlab — " + p.deck.title;
+  GLFWwindow* window = glfwCreateWindow(o.width, o.height, title.c_str(), nullptr, nullptr);
+  if (!window) {
+    std::fprintf(stderr, "ringlab-viz: error: cannot open an OpenGL 3 window\n");
+    glfwTerminate();
+    return 3;
+  }
+  glfwMakeContextCurrent(window);
+  glfwSwapInterval(0);
+  IMGUI_CHECKVERSION();
+  ImGuiContext* main_ctx = ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;
+  ImGui::StyleColorsDark();
+  ImGui::GetStyle().Colors[ImGuiCol_WindowBg].w = 0;
+  ImGui::GetStyle().WindowBorderSize = 0;
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplOpenGL3_Init("#version 130");
+  p.image = image_info;
+  int saved[4] = {0, 0, o.width, o.height};
+  if (o.fullscreen) toggle_fullscreen(window, saved);
+
+  // The notes window: its own ImGui context (no input callbacks: keys go to the slides).
+  GLFWwindow* notes = nullptr;
+  ImGuiContext* notes_ctx = nullptr;
+  if (o.notes && !offscreen) {
+    glfwWindowHint(GLFW_VISIBLE, GLFW_TRUE);
+    notes = glfwCreateWindow(900, 600, "ringlab — presenter notes", nullptr, window);
+    if (notes) {
+      glfwMakeContextCurrent(notes);
+      notes_ctx = ImGui::CreateContext();
+      ImGui::SetCurrentContext(notes_ctx);
+      ImGui::GetIO().IniFilename = nullptr;
+      ImGui::StyleColorsDark();
+      ImGui::GetIO().Fonts->AddFontFromFileTTF("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 28);
+      ImGui_ImplGlfw_InitForOpenGL(notes, false);
+      g_main_ctx = main_ctx;
+      g_main_window = window;
+      glfwSetKeyCallback(notes, notes_key);
+      glfwSetCharCallback(notes, notes_char);
+      ImGui_ImplOpenGL3_Init("#version 130");
+      ImGui::SetCurrentContext(main_ctx);
+      glfwMakeContextCurrent(window);
+    } else {
+      std::fprintf(stderr, "ringlab-viz: note: cannot open the notes window; presenting without it\n");
+    }
+  }
+
+  // --- loop -----------------------------------------------------------------------------------
+  go_to(app, p, o.slide - 1);
+  int rc = 0, frame = 0, settled = 0;
+  std::size_t next_key = 0;
+  int exported = o.export_dir.empty() && !o.measure ? -1 : 0;  // the slide being exported
+  auto last = Clock::now();
+  const auto start = Clock::now();
+  bool demo_ready_for_export = false;
+  while (!glfwWindowShouldClose(window)) {
+    const auto t_frame = Clock::now();
+    const double dt = std::chrono::duration<double>(t_frame - last).count();
+    last = t_frame;
+    glfwPollEvents();
+    app.session.take(server.poll(0));
+    app.launcher.poll();
+    presenter_tick(app, p, offscreen ? 0 : dt);
+    int w, h;
+    glfwGetFramebufferSize(window, &w, &h);
+    if (!ensure_fonts(p, std::min(h, w * 9 / 16), &error)) {
+      std::fprintf(stderr, "ringlab-viz: error: %s\n", error.c_str());
+      rc = 2;
+      break;
+    }
+    if (exported >= 0 && !demo_ready_for_export) {  // handout: each slide, its demo finished
+      go_to(app, p, exported);
+      if (!o.measure) finish_demo_for_export(app, p, 60);
+      demo_ready_for_export = true;
+      settled = 0;
+    }
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGuiIO& io = ImGui::GetIO();
+    // A scripted key (--keys): down for one frame, up the next, as a real press would be.
+    if (next_key < script.size() && frame % 2 == 0 && frame >= 4) {
+      io.KeysDown[script[next_key]] = true;
+      const std::string& name = script_names[next_key];
+      if (name.size() == 1 && name[0] >= '0' && name[0] <= '9') io.AddInputCharacter(name[0]);
+    } else {
+      for (int k : script) io.KeysDown[k] = false;
+    }
+    ImGui::NewFrame();
+    const int before = p.current;
+    presenter_keys(app, p);
+    if (next_key < script.size() && frame % 2 == 0 && frame >= 4) {
+      std::printf("key %s: slide %d -> %d of %d%s\n", script_names[next_key].c_str(), before + 1, p.current + 1, n,
+                  p.black ? " (black)" : "");
+      ++next_key;
+    }
+    if (p.want_fullscreen_toggle) {
+      p.want_fullscreen_toggle = false;
+      if (!offscreen) toggle_fullscreen(window, saved);
+    }
+    draw_presenter(app, p, static_cast<float>(w), static_cast<float>(h));
+    ImGui::Render();
+    glViewport(0, 0, w, h);
+    glClearColor(0.086f, 0.094f, 0.118f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    ++frame;
+    ++settled;
+    if (exported >= 0 && settled >= 3) {  // ImGui settles window sizes over the first frames
+      std::printf("%s\n", slide_line(p, exported).c_str());
+      if (!o.export_dir.empty()) {
+        glFinish();
+        char name[64];
+        std::snprintf(name, sizeof name, "/slide-%03d.png", exported + 1);
+        if (!write_png(o.export_dir + name, w, h)) {
+          std::fprintf(stderr, "ringlab-viz: error: cannot write %s%s\n", o.export_dir.c_str(), name);
+          rc = 1;
+          break;
+        }
+      }
+      demo_ready_for_export = false;
+      if (++exported == n) break;
+      continue;
+    }
+    if (!o.screenshot.empty() && settled >= 3 && next_key == script.size() &&
+        (!o.quit_when_done || (!app.launcher.running() && app.session.live_run_finished()))) {
+      glFinish();
+      if (!write_png(o.screenshot, w, h)) {
+        std::fprintf(stderr, "ringlab-viz: error: cannot write %s\n", o.screenshot.c_str());
+        rc = 1;
+      } else {
+        std::printf("screenshot: %s (%dx%d)\n%s\n", o.screenshot.c_str(), w, h, slide_line(p, p.current).c_str());
+      }
+      break;
+    }
+    glfwSwapBuffers(window);
+    if (notes) {  // the second window, drawn with its own context
+      glfwMakeContextCurrent(notes);
+      ImGui::SetCurrentContext(notes_ctx);
+      ImGui_ImplOpenGL3_NewFrame();
+      ImGui_ImplGlfw_NewFrame();
+      ImGui::NewFrame();
+      int nw, nh;
+      glfwGetFramebufferSize(notes, &nw, &nh);
+      draw_presenter_notes(p, static_cast<float>(nw), static_cast<float>(nh));
+      ImGui::Render();
+      glViewport(0, 0, nw, nh);
+      glClearColor(0.08f, 0.08f, 0.1f, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+      glfwSwapBuffers(notes);
+      if (glfwWindowShouldClose(notes)) glfwSetWindowShouldClose(window, 1);
+      ImGui::SetCurrentContext(main_ctx);
+      glfwMakeContextCurrent(window);
+    }
+    if (o.quit_when_done && o.screenshot.empty() && next_key == script.size() && !app.launcher.running() &&
+        (script.empty() || frame > 8) && (!p.demo_live || app.session.live_run_finished()))
+      break;
+    if (o.max_seconds > 0 && std::chrono::duration<double>(Clock::now() - start).count() > o.max_seconds) {
+      std::fprintf(stderr, "ringlab-viz: --max-seconds %.0f reached\n", o.max_seconds);
+      rc = rc ? rc : 1;
+      break;
+    }
+    const double left = 16.0 - std::chrono::duration<double, std::milli>(Clock::now() - t_frame).count();
+    if (left > 1) app.session.take(server.poll(static_cast<int>(left)));
+  }
+
+  // --- shutdown -------------------------------------------------------------------------------
+  if (notes) {
+    glfwMakeContextCurrent(notes);
+    ImGui::SetCurrentContext(notes_ctx);
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext(notes_ctx);
+    glfwMakeContextCurrent(window);
+    ImGui::SetCurrentContext(main_ctx);
+  }
+  for (auto& [path, t] : g_textures)
+    if (t.id) glDeleteTextures(1, &t.id);
+  g_textures.clear();
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext(main_ctx);
+  if (notes) glfwDestroyWindow(notes);
+  glfwDestroyWindow(window);
+  glfwTerminate();
+  while (app.launcher.running()) {  // a demo still running: let it end, keep its output
+    app.launcher.poll();
+    app.session.take(server.poll(10));
+  }
+  app.session.take(server.poll(0));
+  if (o.summary) {
+    std::printf("demo run output:\n%s", app.launcher.output().c_str());
+    std::printf("%s", app.session.summary().c_str());
+  }
+  return rc;
+}
+
+}  // namespace ringlab::viz

@@ -1,0 +1,445 @@
+#include "viz/deck.hpp"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+namespace ringlab::viz {
+namespace {
+
+std::string trim(const std::string& s) {
+  const auto a = s.find_first_not_of(" \t\r");
+  if (a == std::string::npos) return "";
+  const auto b = s.find_last_not_of(" \t\r");
+  return s.substr(a, b - a + 1);
+}
+bool starts_with(const std::string& s, const std::string& p) { return s.compare(0, p.size(), p) == 0; }
+int indent_of(const std::string& s) {
+  int n = 0;
+  for (char c : s) {
+    if (c == ' ') ++n;
+    else if (c == '\t') n += 4;
+    else break;
+  }
+  return n;
+}
+bool file_exists(const std::string& p) {
+  struct stat st {};
+  return stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+std::string join_path(const std::string& dir, const std::string& p) {
+  if (p.empty() || p[0] == '/' || dir.empty() || dir == ".") return p;
+  return dir + "/" + p;
+}
+
+// A list marker at the start of `t` (already trimmed on the left): "- ", "* ", "+ " or "12. ".
+// Returns the marker's length (0: not an item) and the item's number (0 for bullets).
+std::size_t list_marker(const std::string& t, int* number) {
+  *number = 0;
+  if (t.size() >= 2 && (t[0] == '-' || t[0] == '*' || t[0] == '+') && t[1] == ' ') return 2;
+  std::size_t i = 0;
+  while (i < t.size() && i < 9 && t[i] >= '0' && t[i] <= '9') ++i;
+  if (i > 0 && i + 1 < t.size() && (t[i] == '.' || t[i] == ')') && t[i + 1] == ' ') {
+    *number = std::stoi(t.substr(0, i));
+    return i + 2;
+  }
+  return 0;
+}
+
+bool is_table_separator(const std::string& t) {
+  if (t.empty() || t[0] != '|') return false;
+  bool dash = false;
+  for (char c : t) {
+    if (c == '-') dash = true;
+    else if (c != '|' && c != ':' && c != ' ' && c != '\t') return false;
+  }
+  return dash;
+}
+std::vector<std::vector<Span>> table_cells(const std::string& t) {
+  std::string s = t;
+  if (!s.empty() && s.front() == '|') s.erase(0, 1);
+  if (!s.empty() && s.back() == '|') s.pop_back();
+  std::vector<std::vector<Span>> cells;
+  std::string cell;
+  for (std::size_t i = 0; i <= s.size(); ++i) {
+    if (i == s.size() || (s[i] == '|' && (i == 0 || s[i - 1] != '\\'))) {
+      cells.push_back(parse_inline(trim(cell)));
+      cell.clear();
+    } else if (!(s[i] == '\\' && i + 1 < s.size() && s[i + 1] == '|')) {
+      cell += s[i];
+    }
+  }
+  return cells;
+}
+
+// The parser's state for one slide's lines.
+struct SlideParser {
+  const DeckOptions& opt;
+  Deck& deck;
+  Slide slide;
+  std::string para;  // a paragraph being collected
+  int para_line = 0;
+
+  void error(int line, const std::string& what) {
+    deck.errors.push_back("line " + std::to_string(line) + ": " + what);
+  }
+  void flush_para() {
+    if (!trim(para).empty()) {
+      SlideBlock b;
+      b.kind = SlideBlock::Kind::paragraph;
+      b.spans = parse_inline(trim(para));
+      b.line = para_line;
+      slide.blocks.push_back(std::move(b));
+    }
+    para.clear();
+  }
+
+  void parse_demo(const std::vector<std::string>& body, int line) {
+    if (slide.has_demo) error(line, "demo: one demo per slide (this slide already has one)");
+    Demo d;
+    d.line = line;
+    for (std::size_t k = 0; k < body.size(); ++k) {
+      const std::string t = trim(body[k]);
+      if (t.empty() || t[0] == '#') continue;
+      const auto colon = t.find(':');
+      const int at_line = line + 1 + static_cast<int>(k);
+      if (colon == std::string::npos) {
+        error(at_line, "demo: expected KEY: VALUE (lesson, np, flags, view, trace, at), got '" + t + "'");
+        continue;
+      }
+      const std::string key = trim(t.substr(0, colon)), value = trim(t.substr(colon + 1));
+      auto number = [&](int lo, int hi, int* out) {
+        try {
+          std::size_t used = 0;
+          const int v = std::stoi(value, &used);
+          if (used != value.size() || v < lo || v > hi) throw std::out_of_range(value);
+          *out = v;
+        } catch (const std::exception&) {
+          error(at_line, "demo: " + key + " '" + value + "' is not a number " + std::to_string(lo) + ".." +
+                             std::to_string(hi));
+        }
+      };
+      if (key == "lesson") {
+        number(1, 99, &d.lesson);
+        if (d.lesson > 0 && !opt.lessons.empty() &&
+            std::find(opt.lessons.begin(), opt.lessons.end(), d.lesson) == opt.lessons.end()) {
+          std::string known;
+          for (int l : opt.lessons) {
+            if (!known.empty()) known += ' ';
+            known += std::to_string(l);
+          }
+          error(at_line, "demo: there is no lesson " + value + " (lessons: " + known + ")");
+        }
+      } else if (key == "np") {
+        number(1, 64, &d.np);
+      } else if (key == "flags") {
+        d.flags = value;
+      } else if (key == "at") {
+        number(0, 1000000, &d.at);
+      } else if (key == "trace") {
+        d.trace = join_path(opt.base_dir, value);
+        if (opt.check_files && !file_exists(d.trace)) error(at_line, "demo: trace " + value + " not found");
+      } else if (key == "view") {
+        d.views.clear();
+        std::string v = value;
+        std::replace(v.begin(), v.end(), ',', ' ');
+        std::istringstream words(v);
+        for (std::string w; words >> w;) {
+          static const char* known[] = {"ring", "buffers", "loss", "bytes", "pipeline"};
+          if (std::find_if(std::begin(known), std::end(known), [&](const char* k) { return w == k; }) ==
+              std::end(known))
+            error(at_line, "demo: unknown view '" + w + "' (ring, buffers, loss, bytes, pipeline)");
+          else d.views.push_back(w);
+        }
+        if (d.views.size() > 2) error(at_line, "demo: at most two views side by side");
+        if (d.views.empty()) d.views.push_back("ring");
+      } else {
+        error(at_line, "demo: unknown key '" + key + "' (lesson, np, flags, view, trace, at)");
+      }
+    }
+    if (d.lesson == 0 && d.trace.empty()) error(line, "demo: give a lesson to run or a trace to replay");
+    slide.has_demo = true;
+    slide.demo = d;
+  }
+
+  // Parses lines [begin, end) of `lines` (one slide; line numbers from `first_line`).
+  void parse(const std::vector<std::string>& lines, std::size_t begin, std::size_t end) {
+    bool in_notes = false;
+    for (std::size_t i = begin; i < end; ++i) {
+      const std::string& raw = lines[i];
+      const int line_no = static_cast<int>(i) + 1;
+      std::string t = trim(raw);
+      if (in_notes) {
+        slide.notes += (slide.notes.empty() ? "" : "\n") + t;
+        continue;
+      }
+      if (starts_with(t, "Note:") || starts_with(t, "Notes:")) {
+        flush_para();
+        in_notes = true;
+        slide.notes = trim(t.substr(t.find(':') + 1));
+        continue;
+      }
+      if (starts_with(t, "<!--")) {  // an HTML comment: skipped, however many lines it takes
+        flush_para();
+        while (i < end && lines[i].find("-->") == std::string::npos) ++i;
+        if (i == end) error(line_no, "a comment <!-- that is never closed with -->");
+        continue;
+      }
+      if (starts_with(t, "```")) {
+        flush_para();
+        const std::string lang = trim(t.substr(3));
+        std::vector<std::string> body;
+        std::size_t j = i + 1;
+        while (j < end && !starts_with(trim(lines[j]), "```")) body.push_back(lines[j++]);
+        if (j == end) error(line_no, "a code block ``` that is never closed");
+        if (lang == "demo") {
+          parse_demo(body, line_no);
+        } else {
+          SlideBlock b;
+          b.kind = SlideBlock::Kind::code;
+          b.line = line_no;
+          const std::size_t cut = static_cast<std::size_t>(indent_of(raw));  // the fence's indent
+          for (std::size_t k = 0; k < body.size(); ++k) {
+            std::string s = body[k];
+            std::size_t drop = 0;
+            while (drop < cut && drop < s.size() && s[drop] == ' ') ++drop;
+            if (k) b.text += '\n';
+            b.text.append(s, drop, std::string::npos);
+          }
+          slide.blocks.push_back(std::move(b));
+        }
+        i = j;
+        continue;
+      }
+      if (t.empty()) {
+        flush_para();
+        continue;
+      }
+      if (t[0] == '#') {
+        std::size_t n = 0;
+        while (n < t.size() && t[n] == '#') ++n;
+        if (n <= 6 && (n == t.size() || t[n] == ' ')) {
+          flush_para();
+          SlideBlock b;
+          b.kind = SlideBlock::Kind::heading;
+          b.level = static_cast<int>(std::min<std::size_t>(n, 3));
+          b.spans = parse_inline(trim(t.substr(n)));
+          b.line = line_no;
+          slide.blocks.push_back(std::move(b));
+          continue;
+        }
+      }
+      if (starts_with(t, "![")) {  // an image on a line of its own
+        const auto close = t.find("](");
+        const auto end_paren = t.find(')', close == std::string::npos ? 0 : close);
+        if (close != std::string::npos && end_paren != std::string::npos) {
+          flush_para();
+          SlideBlock b;
+          b.kind = SlideBlock::Kind::image;
+          b.line = line_no;
+          b.spans = parse_inline(t.substr(2, close - 2));
+          b.text = trim(t.substr(close + 2, end_paren - close - 2));
+          b.path = join_path(opt.base_dir, b.text);
+          if (b.text.find("://") != std::string::npos) error(line_no, "image " + b.text + ": only local PNG files");
+          else if (opt.check_files && !file_exists(b.path)) error(line_no, "image " + b.text + " not found");
+          slide.blocks.push_back(std::move(b));
+          continue;
+        }
+      }
+      if (t[0] == '|' && i + 1 < end && is_table_separator(trim(lines[i + 1]))) {
+        flush_para();
+        SlideBlock b;
+        b.kind = SlideBlock::Kind::table;
+        b.line = line_no;
+        b.rows.push_back(table_cells(t));
+        std::size_t j = i + 2;
+        for (; j < end && starts_with(trim(lines[j]), "|"); ++j) b.rows.push_back(table_cells(trim(lines[j])));
+        const std::size_t cols = b.rows.front().size();
+        for (std::size_t r = 1; r < b.rows.size(); ++r)
+          if (b.rows[r].size() != cols) {
+            error(line_no + static_cast<int>(r) + 1, "table row has " + std::to_string(b.rows[r].size()) +
+                                                         " cells, the header " + std::to_string(cols));
+            b.rows[r].resize(cols);
+          }
+        slide.blocks.push_back(std::move(b));
+        i = j - 1;
+        continue;
+      }
+      int number = 0;
+      if (const std::size_t m = list_marker(t, &number)) {
+        flush_para();
+        SlideBlock b;
+        b.kind = SlideBlock::Kind::item;
+        b.level = std::min(indent_of(raw) / 2, 4);
+        b.number = number;
+        b.line = line_no;
+        b.text = t.substr(m);  // continuation lines are added below, then parsed
+        while (i + 1 < end) {
+          const std::string next = trim(lines[i + 1]);
+          int dummy = 0;
+          if (next.empty() || indent_of(lines[i + 1]) == 0 || list_marker(next, &dummy) || next[0] == '#' ||
+              starts_with(next, "```") || next[0] == '|')
+            break;
+          b.text += " " + next;
+          ++i;
+        }
+        b.spans = parse_inline(b.text);
+        b.text.clear();
+        slide.blocks.push_back(std::move(b));
+        continue;
+      }
+      if (para.empty()) para_line = line_no;
+      para += (para.empty() ? "" : " ") + t;
+    }
+    flush_para();
+  }
+};
+
+}  // namespace
+
+std::string Slide::title() const {
+  for (const auto& b : blocks)
+    if (b.kind == SlideBlock::Kind::heading) {
+      std::string s;
+      for (const auto& sp : b.spans) s += sp.text;
+      return s;
+    }
+  return "";
+}
+
+std::vector<Span> parse_inline(const std::string& text) {
+  std::vector<Span> out;
+  Span cur;
+  bool bold = false, italic = false;
+  auto flush = [&] {
+    if (!cur.text.empty()) out.push_back(cur);
+    cur = Span{};
+    cur.bold = bold;
+    cur.italic = italic;
+  };
+  // Is `marker` closed later in the text (so that opening it is not a stray character)?
+  auto closes = [&](std::size_t from, const std::string& marker) {
+    return text.find(marker, from) != std::string::npos;
+  };
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (c == '\\' && i + 1 < text.size() && std::string("\\`*_[]|#").find(text[i + 1]) != std::string::npos) {
+      cur.text += text[i + 1];
+      i += 2;
+      continue;
+    }
+    if (c == '`') {
+      const auto close = text.find('`', i + 1);
+      if (close != std::string::npos) {
+        flush();
+        cur.code = true;
+        cur.text = text.substr(i + 1, close - i - 1);
+        flush();
+        i = close + 1;
+        continue;
+      }
+    }
+    if (c == '*' && i + 1 < text.size() && text[i + 1] == '*' && (bold || closes(i + 2, "**"))) {
+      flush();
+      bold = !bold;
+      cur.bold = bold;
+      i += 2;
+      continue;
+    }
+    const bool word_start = i == 0 || text[i - 1] == ' ' || text[i - 1] == '(';
+    const bool word_end = i + 1 == text.size() || std::string(" .,;:!?)").find(text[i + 1]) != std::string::npos;
+    if ((c == '*' || c == '_') && ((italic && word_end) || (!italic && word_start && i + 1 < text.size() &&
+                                                            text[i + 1] != ' ' && closes(i + 1, std::string(1, c))))) {
+      flush();
+      italic = !italic;
+      cur.italic = italic;
+      ++i;
+      continue;
+    }
+    if (c == '[' && text[i] == '[') {  // [text](url) -> text
+      const auto close = text.find("](", i);
+      const auto paren = close == std::string::npos ? close : text.find(')', close);
+      if (close != std::string::npos && paren != std::string::npos && text.find('\n', i) > paren) {
+        const std::vector<Span> inner = parse_inline(text.substr(i + 1, close - i - 1));
+        flush();
+        for (Span s : inner) {
+          s.bold = s.bold || bold;
+          s.italic = s.italic || italic;
+          out.push_back(s);
+        }
+        i = paren + 1;
+        continue;
+      }
+    }
+    cur.text += c;
+    ++i;
+  }
+  flush();
+  return out;
+}
+
+Deck parse_deck(const std::string& text, const DeckOptions& options) {
+  Deck deck;
+  std::vector<std::string> lines;
+  {
+    std::string l;
+    std::istringstream in(text);
+    while (std::getline(in, l)) {
+      if (!l.empty() && l.back() == '\r') l.pop_back();
+      lines.push_back(l);
+    }
+  }
+  std::size_t i = 0;
+  // Front matter (reveal.js tools read it too): ---, key: value lines, ---.
+  if (!lines.empty() && trim(lines[0]) == "---") {
+    std::size_t j = 1;
+    while (j < lines.size() && trim(lines[j]) != "---" && lines[j].find(':') != std::string::npos) ++j;
+    if (j < lines.size() && trim(lines[j]) == "---" && j > 1) {
+      for (std::size_t k = 1; k < j; ++k)
+        if (starts_with(trim(lines[k]), "title:")) deck.title = trim(trim(lines[k]).substr(6));
+      i = j + 1;
+    }
+  }
+  // Slides: split on lines that are exactly ---, outside code blocks.
+  std::size_t start = i;
+  bool in_code = false;
+  auto add_slide = [&](std::size_t begin, std::size_t end) {
+    SlideParser p{options, deck, Slide{}, "", 0};
+    p.slide.line = static_cast<int>(begin) + 1;
+    p.parse(lines, begin, end);
+    if (!p.slide.blocks.empty() || p.slide.has_demo) deck.slides.push_back(std::move(p.slide));
+  };
+  for (; i <= lines.size(); ++i) {
+    if (i < lines.size() && starts_with(trim(lines[i]), "```")) in_code = !in_code;
+    if (i == lines.size() || (!in_code && trim(lines[i]) == "---")) {
+      add_slide(start, i);
+      start = i + 1;
+    }
+  }
+  if (deck.slides.empty()) deck.errors.push_back("the deck has no slides (nothing but blank lines and comments)");
+  if (deck.title.empty() && !deck.slides.empty()) deck.title = deck.slides.front().title();
+  return deck;
+}
+
+bool load_deck(const std::string& path, DeckOptions options, Deck& deck, std::string* error) {
+  std::ifstream in(path, std::ios::binary);
+  struct stat st {};
+  if (!in || stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+    if (error) *error = path + ": cannot read the deck";
+    return false;
+  }
+  if (st.st_size > 16 * 1024 * 1024) {
+    if (error) *error = path + ": " + std::to_string(st.st_size) + " bytes: a deck is at most 16 MiB";
+    return false;
+  }
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const auto slash = path.find_last_of('/');
+  options.base_dir = slash == std::string::npos ? "." : path.substr(0, slash);
+  deck = parse_deck(ss.str(), options);
+  return true;
+}
+
+}  // namespace ringlab::viz
