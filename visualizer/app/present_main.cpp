@@ -104,6 +104,15 @@ void toggle_fullscreen(GLFWwindow* w, int* saved) {
   glfwSetWindowMonitor(w, m, 0, 0, mode->width, mode->height, mode->refreshRate);
 }
 
+void show_handout_step(App& app, const Presenter& p) {
+  const Slide* s = p.slide();
+  Run* run = app.session.current();
+  if (!run && !app.session.runs().empty()) app.session.select(0), run = app.session.current();
+  if (!s || !run) return;
+  const int frames = static_cast<int>(run->timeline.frames().size());
+  app.playback.pos = (s->demo.at >= 0 ? std::min(s->demo.at, frames - 1) : frames / 2) + 0.5;
+}
+
 // Demo slides in the handout: run the lesson for real, wait for it to end, show step `at`.
 void finish_demo_for_export(App& app, Presenter& p, double max_s) {
   const Slide* s = p.slide();
@@ -123,10 +132,7 @@ void finish_demo_for_export(App& app, Presenter& p, double max_s) {
     app.launcher.poll();
     if (app.server) app.session.take(app.server->poll(0));
   }
-  if (Run* run = app.session.current()) {
-    const int frames = static_cast<int>(run->timeline.frames().size());
-    app.playback.pos = (s->demo.at >= 0 ? std::min(s->demo.at, frames - 1) : frames / 2) + 0.5;
-  }
+  show_handout_step(app, p);
   p.demo_live = true;  // the output pane shows the run's lines
 }
 
@@ -287,6 +293,8 @@ int run_presenter(const PresentOptions& o, App& app) {
     app.session.take(server.poll(0));
     app.launcher.poll();
     presenter_tick(app, p, offscreen ? 0 : dt);
+    if (offscreen && p.demo_live && !app.launcher.running() && app.session.live_run_finished())
+      show_handout_step(app, p);  // a screenshot of a demo slide: the step its `at:` names
     int w, h;
     glfwGetFramebufferSize(window, &w, &h);
     if (!ensure_fonts(p, std::min(h, w * 9 / 16), &error)) {

@@ -232,7 +232,7 @@ float layout_at(const Slide& slide, const SlideFonts& f, float scale, float x0, 
         int iw = 0, ih = 0;
         ImTextureID tex = nullptr;
         if (image && image(b.path, &iw, &ih, &tex) && iw > 0 && ih > 0) {
-          const float room_h = std::max((y1 - y) - body * 0.3f, (y1 - y0) * 0.3f);
+          const float room_h = std::max((y1 - y) - body * 0.6f, (y1 - y0) * 0.3f);  // best last on a slide
           const float k = std::min((x1 - x0) / iw, room_h / ih);
           const float w = iw * k, h = ih * k, left = x0 + (x1 - x0 - w) / 2;
           SlideItem it;
