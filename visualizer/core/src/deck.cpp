@@ -348,6 +348,11 @@ std::vector<Span> parse_inline(const std::string& text) {
       i += 2;
       continue;
     }
+    if (c == '*' && i + 1 < text.size() && text[i + 1] == '*') {  // ** that never closes: literal
+      cur.text += "**";
+      i += 2;
+      continue;
+    }
     const bool word_start = i == 0 || text[i - 1] == ' ' || text[i - 1] == '(';
     const bool word_end = i + 1 == text.size() || std::string(" .,;:!?)").find(text[i + 1]) != std::string::npos;
     if ((c == '*' || c == '_') && ((italic && word_end) || (!italic && word_start && i + 1 < text.size() &&
