@@ -123,11 +123,9 @@ void finish_demo_for_export(App& app, Presenter& p, double max_s) {
       return;
     }
     const auto t0 = Clock::now();
-    while ((app.launcher.running() || !app.session.live_run_finished()) &&
-           std::chrono::duration<double>(Clock::now() - t0).count() < max_s) {
+    while (!demo_finished(app, p) && std::chrono::duration<double>(Clock::now() - t0).count() < max_s) {
       if (app.server) app.session.take(app.server->poll(20));
       app.launcher.poll();
-      if (!app.launcher.running() && app.session.connected() == 0 && app.launcher.exit_code() != 0) break;
     }
     app.launcher.poll();
     if (app.server) app.session.take(app.server->poll(0));
@@ -293,7 +291,7 @@ int run_presenter(const PresentOptions& o, App& app) {
     app.session.take(server.poll(0));
     app.launcher.poll();
     presenter_tick(app, p, offscreen ? 0 : dt);
-    if (offscreen && p.demo_live && !app.launcher.running() && app.session.live_run_finished())
+    if (offscreen && p.demo_live && demo_finished(app, p))
       show_handout_step(app, p);  // a screenshot of a demo slide: the step its `at:` names
     int w, h;
     glfwGetFramebufferSize(window, &w, &h);
@@ -356,7 +354,7 @@ int run_presenter(const PresentOptions& o, App& app) {
       continue;
     }
     if (!o.screenshot.empty() && settled >= 3 && next_key == script.size() &&
-        (!o.quit_when_done || (!app.launcher.running() && app.session.live_run_finished()))) {
+        (!o.quit_when_done || !p.demo_live || demo_finished(app, p))) {
       glFinish();
       if (!write_png(o.screenshot, w, h)) {
         std::fprintf(stderr, "ringlab-viz: error: cannot write %s\n", o.screenshot.c_str());
@@ -387,7 +385,7 @@ int run_presenter(const PresentOptions& o, App& app) {
       glfwMakeContextCurrent(window);
     }
     if (o.quit_when_done && o.screenshot.empty() && next_key == script.size() && !app.launcher.running() &&
-        (script.empty() || frame > 8) && (!p.demo_live || app.session.live_run_finished()))
+        (script.empty() || frame > 8) && (!p.demo_live || demo_finished(app, p)))
       break;
     if (o.max_seconds > 0 && std::chrono::duration<double>(Clock::now() - start).count() > o.max_seconds) {
       std::fprintf(stderr, "ringlab-viz: --max-seconds %.0f reached\n", o.max_seconds);

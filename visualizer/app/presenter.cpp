@@ -381,6 +381,13 @@ void ready_demo(App& app, Presenter& p) {
   }
 }
 
+bool demo_finished(const App& app, const Presenter& p) {
+  const Slide* s = p.slide();
+  if (app.launcher.running()) return false;
+  if (!s || !s->has_demo || s->demo.output_only() || app.launcher.exit_code() != 0) return true;
+  return app.session.live_run_finished();
+}
+
 bool run_demo(App& app, Presenter& p) {
   const Slide* s = p.slide();
   if (!s || !s->has_demo) return false;
@@ -398,6 +405,12 @@ bool run_demo(App& app, Presenter& p) {
   std::snprintf(app.form.flags, sizeof app.form.flags, "%s", s->demo.flags.c_str());
   p.demo_slide = p.current;
   p.demo_live = true;
+  if (s->demo.output_only()) {  // nothing to stream: the launcher alone, no --viz
+    std::vector<std::string> argv;
+    return lesson_command(app.mpirun, app.bin_dir, s->demo.lesson, s->demo.np, s->demo.flags, "", argv,
+                          &app.form.error) &&
+           app.launcher.start(argv, &app.form.error);
+  }
   const bool ok = start_lesson(app);  // the launch panel's path: --viz pointing at this window
   app.playback.follow_live = false;   // the presenter paces the frames itself (presenter_tick)
   return ok;
@@ -497,9 +510,9 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
   }
   top += fs * 1.5f;
   // Output pane at the bottom: the run's last lines (live runs only).
-  const float out_h = s.demo.lesson > 0 ? (r[3] - r[1]) * 0.24f : 0;
+  const float out_h = s.demo.output_only() ? r[3] - top : s.demo.lesson > 0 ? (r[3] - r[1]) * 0.24f : 0;
   const float views_bottom = r[3] - out_h - pad;
-  const std::size_t nv = s.demo.views.size();
+  const std::size_t nv = s.demo.output_only() ? 0 : s.demo.views.size();
   if (p.show_views) {
     ImGui::PushFont(ui);
     for (std::size_t v = 0; v < nv; ++v) {  // one view, or two stacked

@@ -85,6 +85,8 @@ void go_to(App& app, Presenter& p, int index);
 void ready_demo(App& app, Presenter& p);
 // R: a fresh run of this slide's lesson through the launcher (or the trace replayed from 0).
 bool run_demo(App& app, Presenter& p);
+// The demo's run has ended and everything it streamed has arrived.
+bool demo_finished(const App& app, const Presenter& p);
 // Keys: next/previous (→ ← Space PageDown PageUp), Home End, B black, F full screen, G jump, R run.
 void presenter_keys(App& app, Presenter& p);
 // Time passing: live frames animate at demo_speed; a replay plays.

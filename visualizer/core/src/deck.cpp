@@ -147,10 +147,10 @@ struct SlideParser {
         std::replace(v.begin(), v.end(), ',', ' ');
         std::istringstream words(v);
         for (std::string w; words >> w;) {
-          static const char* known[] = {"ring", "buffers", "loss", "bytes", "pipeline"};
+          static const char* known[] = {"ring", "buffers", "loss", "bytes", "pipeline", "output"};
           if (std::find_if(std::begin(known), std::end(known), [&](const char* k) { return w == k; }) ==
               std::end(known))
-            error(at_line, "demo: unknown view '" + w + "' (ring, buffers, loss, bytes, pipeline)");
+            error(at_line, "demo: unknown view '" + w + "' (ring, buffers, loss, bytes, pipeline, output)");
           else d.views.push_back(w);
         }
         if (d.views.size() > 2) error(at_line, "demo: at most two views side by side");

@@ -39,7 +39,10 @@ struct Demo {
   int lesson = 0;  // 0: none (replay only)
   int np = 4;
   std::string flags;
-  std::vector<std::string> views{"ring"};  // ring, buffers, loss, bytes, pipeline (one or two)
+  // ring, buffers, loss, bytes, pipeline (one or two), or output: the run's lines alone (for
+  // a lesson that streams nothing, it runs without --viz)
+  std::vector<std::string> views{"ring"};
+  bool output_only() const { return views.size() == 1 && views[0] == "output"; }
   std::string trace;                       // a recorded trace to replay instead of running
   int at = -1;                             // the step the handout shows (-1: the middle one)
   int line = 0;
