@@ -158,7 +158,8 @@ std::string slide_line(const Presenter& p, int i) {
                 "%.0f %.0f demo %d | %s",
                 i + 1, p.deck.slides.size(), L.fits ? 1 : 0, L.scale, L.extent[0], L.extent[1], L.extent[2],
                 L.extent[3], L.area[0], L.area[1], L.area[2], L.area[3], L.title[0], L.title[1], L.title[2],
-                L.title[3], p.deck.slides[i].has_demo ? 1 : 0, p.deck.slides[i].title().c_str());
+                L.title[3], !p.deck.slides[i].has_demo ? 0 : p.deck.slides[i].demo.lesson > 0 ? p.deck.slides[i].demo.lesson : -1,
+                p.deck.slides[i].title().c_str());
   return buf;
 }
 }  // namespace
@@ -179,7 +180,9 @@ int run_presenter(const PresentOptions& o, App& app) {
     return 2;
   }
   if (!p.deck.errors.empty()) {  // one line per problem, then no window
-    for (const auto& e : p.deck.errors) std::fprintf(stderr, "ringlab-viz: error: %s:%s\n", o.deck.c_str(), e.substr(4).c_str());
+    for (const auto& e : p.deck.errors)  // "line 3: ..." -> "DECK:3: ..." (editors jump there)
+      std::fprintf(stderr, "ringlab-viz: error: %s:%s\n", o.deck.c_str(),
+                   e.rfind("line ", 0) == 0 ? e.substr(5).c_str() : (" " + e).c_str());
     return 2;
   }
   const int n = static_cast<int>(p.deck.slides.size());
@@ -361,6 +364,9 @@ int run_presenter(const PresentOptions& o, App& app) {
         rc = 1;
       } else {
         std::printf("screenshot: %s (%dx%d)\n%s\n", o.screenshot.c_str(), w, h, slide_line(p, p.current).c_str());
+        if (!app.ring.ranks.empty())  // a demo's ring view: where it was drawn (viz_png_check)
+          std::printf("ring-rect %.1f %.1f %.1f %.1f ranks %zu\n", app.ring_rect[0], app.ring_rect[1], app.ring_rect[2],
+                      app.ring_rect[3], app.ring.ranks.size());
       }
       break;
     }
