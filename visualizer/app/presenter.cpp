@@ -202,7 +202,7 @@ float layout_at(const Slide& slide, const SlideFonts& f, float scale, float x0, 
           Flow probe{f, scale * fs_scale, out.items};
           for (std::size_t r = 0; r < b.rows.size(); ++r)
             for (std::size_t c = 0; c < cols && c < b.rows[r].size(); ++c)
-              w[c] = std::max(w[c], spans_width(probe, b.rows[r][c], r == 0 ? f.bold : f.body) + 2 * pad);
+              w[c] = std::max(w[c], spans_width(probe, b.rows[r][c], r == 0 ? f.bold : f.body) + 2 * pad + 2);
           float total = 0;
           for (float v : w) total += v;
           if (total <= x1 - x0) break;
