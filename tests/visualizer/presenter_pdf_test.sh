@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # ./ringlab slides --pdf on a small deck: one page per slide (pdfinfo), every page renders
 # (pdftoppm) to an image of the slide's size that is not blank.
-#   presenter_pdf_test.sh RINGLAB_SCRIPT BUILD_DIR DECK OUTDIR SLIDE_PNG_CHECK
+# A fourth slide replays a recorded lesson-05 trace (the offline demo).
+#   presenter_pdf_test.sh RINGLAB_SCRIPT BUILD_DIR DECK OUTDIR SLIDE_PNG_CHECK TRACE
 set -euo pipefail
-ringlab="$1" build="$2" deck="$3" out="$4" check="$5"
+ringlab="$1" build="$2" source_deck="$3" out="$4" check="$5" trace="$6"
+deck="$out/handout_test.md"
+cp "$source_deck" "$deck"
+printf '\n---\n\n## A replay\n\n```demo\ntrace: %s\nview: ring\nat: 2\n```\n' "$trace" >>"$deck"
 command -v xvfb-run >/dev/null || { echo "SKIPPED: xvfb-run not found"; exit 77; }
 for tool in img2pdf pdfinfo pdftoppm; do
   command -v "$tool" >/dev/null || { echo "SKIPPED: $tool not found (apt-get install img2pdf poppler-utils)"; exit 77; }

@@ -20,7 +20,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "cannot read %s\n", argv[1]);
     return 2;
   }
-  const int x0 = std::atoi(argv[2]), y0 = std::atoi(argv[3]), x1 = std::atoi(argv[4]), y1 = std::atoi(argv[5]);
+  const int x0 = std::atoi(argv[2]), y0 = std::atoi(argv[3]), x1 = std::atoi(argv[4]),
+            y1 = std::atoi(argv[5]);
   const std::string mode = argv[6];
   const int r = std::atoi(argv[7]), g = std::atoi(argv[8]), b = std::atoi(argv[9]);
   const int min = argc > 10 ? std::atoi(argv[10]) : 1;
@@ -32,8 +33,8 @@ int main(int argc, char** argv) {
       near += std::abs(p[0] - r) <= tol && std::abs(p[1] - g) <= tol && std::abs(p[2] - b) <= tol;
       ++total;
     }
-  std::printf("%s %dx%d: %ld of %ld pixels in [%d,%d)x[%d,%d) near (%d,%d,%d)\n", argv[1], w, h, near, total, x0,
-              x1, y0, y1, r, g, b);
+  std::printf("%s %dx%d: %ld of %ld pixels in [%d,%d)x[%d,%d) near (%d,%d,%d)\n", argv[1], w, h, near, total,
+              x0, x1, y0, y1, r, g, b);
   if (mode == "empty") return near == total ? 0 : 1;
   return near >= min ? 0 : 1;
 }

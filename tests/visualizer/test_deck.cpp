@@ -74,8 +74,9 @@ TEST_CASE("every element of a slide parses to its block") {
   CHECK(b.title() == "Heading two");
   std::vector<Kind> kinds;
   for (const auto& bl : b.blocks) kinds.push_back(bl.kind);
-  const std::vector<Kind> want = {Kind::heading, Kind::heading, Kind::item, Kind::item, Kind::item, Kind::item,
-                                  Kind::item,    Kind::item,    Kind::code, Kind::table, Kind::image};
+  const std::vector<Kind> want = {Kind::heading, Kind::heading, Kind::item, Kind::item,
+                                  Kind::item,    Kind::item,    Kind::item, Kind::item,
+                                  Kind::code,    Kind::table,   Kind::image};
   REQUIRE(kinds == want);
   CHECK(b.blocks[1].level == 3);
   CHECK(b.blocks[3].level == 1);
@@ -130,14 +131,20 @@ TEST_CASE("bad decks: one clear line each, naming the line") {
     }
   }
   SECTION("malformed markdown") {
-    CHECK(has_error(parse_deck("# x\n```sh\nnever closed\n", opt), "line 2: a code block ``` that is never closed"));
+    CHECK(has_error(parse_deck("# x\n```sh\nnever closed\n", opt),
+                    "line 2: a code block ``` that is never closed"));
     CHECK(has_error(parse_deck("# x\n<!-- open\n", opt), "line 2: a comment <!-- that is never closed"));
-    CHECK(has_error(parse_deck("| a | b |\n|---|---|\n| 1 |\n", opt), "line 3: table row has 1 cells, the header 2"));
-    CHECK(has_error(parse_deck("```demo\nnp: many\n```\n", opt), "line 2: demo: np 'many' is not a number 1..64"));
-    CHECK(has_error(parse_deck("```demo\nlesson: 5\nview: pie\n```\n", opt), "line 3: demo: unknown view 'pie'"));
+    CHECK(has_error(parse_deck("| a | b |\n|---|---|\n| 1 |\n", opt),
+                    "line 3: table row has 1 cells, the header 2"));
+    CHECK(has_error(parse_deck("```demo\nnp: many\n```\n", opt),
+                    "line 2: demo: np 'many' is not a number 1..64"));
+    CHECK(has_error(parse_deck("```demo\nlesson: 5\nview: pie\n```\n", opt),
+                    "line 3: demo: unknown view 'pie'"));
     CHECK(has_error(parse_deck("```demo\ncolour: red\n```\n", opt), "demo: unknown key 'colour'"));
-    CHECK(has_error(parse_deck("```demo\nnp: 2\n```\n", opt), "line 1: demo: give a lesson to run or a trace"));
-    CHECK(has_error(parse_deck("```demo\ntrace: gone.trace\n```\n", opt), "demo: trace gone.trace not found"));
+    CHECK(
+        has_error(parse_deck("```demo\nnp: 2\n```\n", opt), "line 1: demo: give a lesson to run or a trace"));
+    CHECK(
+        has_error(parse_deck("```demo\ntrace: gone.trace\n```\n", opt), "demo: trace gone.trace not found"));
     // Not errors: stray markup is text.
     const Deck d = parse_deck("# **unclosed\n\n|not a table|\n\n1.5 is a number\n", opt);
     CHECK(d.errors.empty());

@@ -22,7 +22,8 @@ std::vector<int> lessons_in_repo() {
   REQUIRE(d != nullptr);
   while (dirent* e = readdir(d)) {
     const std::string n = e->d_name;
-    if (n.size() > 3 && isdigit(n[0]) && isdigit(n[1]) && n[2] == '_') out.push_back(std::stoi(n.substr(0, 2)));
+    if (n.size() > 3 && isdigit(n[0]) && isdigit(n[1]) && n[2] == '_')
+      out.push_back(std::stoi(n.substr(0, 2)));
   }
   closedir(d);
   return out;
@@ -63,10 +64,13 @@ TEST_CASE("every slide of the shipped deck fits at 1280x720 and 1920x1080") {
     REQUIRE(build_slide_fonts(*ImGui::GetIO().Fonts, h, fonts, &error));
     ImGui::GetIO().Fonts->Build();
     for (std::size_t i = 0; i < deck.slides.size(); ++i) {
-      const SlideLayout L = layout_slide(deck.slides[i], fonts, static_cast<float>(w), static_cast<float>(h), image);
-      std::printf("%dx%d slide %2zu: scale %.2f, content %4.0f..%4.0f x %4.0f..%4.0f in area %4.0f..%4.0f x %4.0f..%4.0f  %s\n",
-                  w, h, i + 1, L.scale, L.extent[0], L.extent[2], L.extent[1], L.extent[3], L.area[0], L.area[2],
-                  L.area[1], L.area[3], deck.slides[i].title().c_str());
+      const SlideLayout L =
+          layout_slide(deck.slides[i], fonts, static_cast<float>(w), static_cast<float>(h), image);
+      std::printf(
+          "%dx%d slide %2zu: scale %.2f, content %4.0f..%4.0f x %4.0f..%4.0f in area %4.0f..%4.0f x "
+          "%4.0f..%4.0f  %s\n",
+          w, h, i + 1, L.scale, L.extent[0], L.extent[2], L.extent[1], L.extent[3], L.area[0], L.area[2],
+          L.area[1], L.area[3], deck.slides[i].title().c_str());
       INFO(w << "x" << h << " slide " << i + 1 << " (" << deck.slides[i].title() << ")");
       CHECK(L.fits);
       // Every item (each word, code line, table cell, image) inside the slide's area.

@@ -177,11 +177,13 @@ int main(int argc, char** argv) {
   cli.add_flag("--notes", o.present.notes, "With --present: a second window with notes, next slide, clock");
   cli.add_flag("--fullscreen", o.present.fullscreen, "With --present: start full screen (F toggles)");
   cli.add_option("--slide", o.present.slide, "With --present: start at this slide (1-based)");
-  cli.add_option("--export", o.present.export_dir,
-                 "With --present: render every slide to DIR/slide-NNN.png (demo slides: a real run) and exit");
+  cli.add_option(
+      "--export", o.present.export_dir,
+      "With --present: render every slide to DIR/slide-NNN.png (demo slides: a real run) and exit");
   cli.add_flag("--measure", o.present.measure,
                "With --present: print every slide's layout (fits, scale, extents) and exit");
-  cli.add_option("--keys", o.present.keys, "With --present: press these keys (e.g. \"Right Right End Home\")");
+  cli.add_option("--keys", o.present.keys,
+                 "With --present: press these keys (e.g. \"Right Right End Home\")");
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -202,7 +204,8 @@ int main(int argc, char** argv) {
   }
   if (!o.present.deck.empty()) {
     o.present.width = o.width, o.present.height = o.height, o.present.screenshot = o.screenshot;
-    o.present.max_seconds = o.max_seconds, o.present.summary = o.summary, o.present.quit_when_done = o.quit_when_done;
+    o.present.max_seconds = o.max_seconds, o.present.summary = o.summary,
+    o.present.quit_when_done = o.quit_when_done;
     return run_presenter(o.present, app);
   }
   int failed_files = 0;

@@ -65,7 +65,8 @@ bool write_png(const std::string& path, int w, int h) {
   glReadBuffer(GL_BACK);
   glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, px.data());
   for (int y = 0; y < h; ++y)
-    std::copy_n(&px[static_cast<std::size_t>(h - 1 - y) * w * 3], w * 3, &flipped[static_cast<std::size_t>(y) * w * 3]);
+    std::copy_n(&px[static_cast<std::size_t>(h - 1 - y) * w * 3], w * 3,
+                &flipped[static_cast<std::size_t>(y) * w * 3]);
   return stbi_write_png(path.c_str(), w, h, 3, flipped.data(), w * 3) != 0;
 }
 
@@ -80,12 +81,20 @@ bool ensure_fonts(Presenter& p, int height, std::string* error) {
 }
 
 int key_code(const std::string& name) {
-  static const std::map<std::string, int> keys = {
-      {"Right", GLFW_KEY_RIGHT}, {"Left", GLFW_KEY_LEFT},          {"Space", GLFW_KEY_SPACE},
-      {"PageDown", GLFW_KEY_PAGE_DOWN}, {"PageUp", GLFW_KEY_PAGE_UP}, {"Home", GLFW_KEY_HOME},
-      {"End", GLFW_KEY_END},     {"Enter", GLFW_KEY_ENTER},        {"Escape", GLFW_KEY_ESCAPE},
-      {"B", GLFW_KEY_B},         {"F", GLFW_KEY_F},                {"G", GLFW_KEY_G},
-      {"R", GLFW_KEY_R},         {"Backspace", GLFW_KEY_BACKSPACE}};
+  static const std::map<std::string, int> keys = {{"Right", GLFW_KEY_RIGHT},
+                                                  {"Left", GLFW_KEY_LEFT},
+                                                  {"Space", GLFW_KEY_SPACE},
+                                                  {"PageDown", GLFW_KEY_PAGE_DOWN},
+                                                  {"PageUp", GLFW_KEY_PAGE_UP},
+                                                  {"Home", GLFW_KEY_HOME},
+                                                  {"End", GLFW_KEY_END},
+                                                  {"Enter", GLFW_KEY_ENTER},
+                                                  {"Escape", GLFW_KEY_ESCAPE},
+                                                  {"B", GLFW_KEY_B},
+                                                  {"F", GLFW_KEY_F},
+                                                  {"G", GLFW_KEY_G},
+                                                  {"R", GLFW_KEY_R},
+                                                  {"Backspace", GLFW_KEY_BACKSPACE}};
   if (name.size() == 1 && name[0] >= '0' && name[0] <= '9') return GLFW_KEY_0 + (name[0] - '0');
   auto it = keys.find(name);
   return it == keys.end() ? -1 : it->second;
@@ -119,7 +128,8 @@ void finish_demo_for_export(App& app, Presenter& p, double max_s) {
   if (!s || !s->has_demo) return;
   if (s->demo.lesson > 0) {
     if (!run_demo(app, p)) {
-      std::fprintf(stderr, "ringlab-viz: slide %d: demo did not start: %s\n", p.current + 1, app.form.error.c_str());
+      std::fprintf(stderr, "ringlab-viz: slide %d: demo did not start: %s\n", p.current + 1,
+                   app.form.error.c_str());
       return;
     }
     const auto t0 = Clock::now();
@@ -153,13 +163,16 @@ void notes_char(GLFWwindow*, unsigned int c) {
 std::string slide_line(const Presenter& p, int i) {
   const SlideLayout& L = p.last;
   char buf[512];
-  std::snprintf(buf, sizeof buf,
-                "slide %d/%zu fits %d scale %.2f extent %.0f %.0f %.0f %.0f area %.0f %.0f %.0f %.0f title %.0f %.0f "
-                "%.0f %.0f demo %d | %s",
-                i + 1, p.deck.slides.size(), L.fits ? 1 : 0, L.scale, L.extent[0], L.extent[1], L.extent[2],
-                L.extent[3], L.area[0], L.area[1], L.area[2], L.area[3], L.title[0], L.title[1], L.title[2],
-                L.title[3], !p.deck.slides[i].has_demo ? 0 : p.deck.slides[i].demo.lesson > 0 ? p.deck.slides[i].demo.lesson : -1,
-                p.deck.slides[i].title().c_str());
+  std::snprintf(
+      buf, sizeof buf,
+      "slide %d/%zu fits %d scale %.2f extent %.0f %.0f %.0f %.0f area %.0f %.0f %.0f %.0f title %.0f %.0f "
+      "%.0f %.0f demo %d | %s",
+      i + 1, p.deck.slides.size(), L.fits ? 1 : 0, L.scale, L.extent[0], L.extent[1], L.extent[2],
+      L.extent[3], L.area[0], L.area[1], L.area[2], L.area[3], L.title[0], L.title[1], L.title[2], L.title[3],
+      !p.deck.slides[i].has_demo         ? 0
+      : p.deck.slides[i].demo.lesson > 0 ? p.deck.slides[i].demo.lesson
+                                         : -1,
+      p.deck.slides[i].title().c_str());
   return buf;
 }
 }  // namespace
@@ -179,7 +192,7 @@ int run_presenter(const PresentOptions& o, App& app) {
     std::fprintf(stderr, "ringlab-viz: error: %s\n", error.c_str());
     return 2;
   }
-  if (!p.deck.errors.empty()) {  // one line per problem, then no window
+  if (!p.deck.errors.empty()) {          // one line per problem, then no window
     for (const auto& e : p.deck.errors)  // "line 3: ..." -> "DECK:3: ..." (editors jump there)
       std::fprintf(stderr, "ringlab-viz: error: %s:%s\n", o.deck.c_str(),
                    e.rfind("line ", 0) == 0 ? e.substr(5).c_str() : (" " + e).c_str());
@@ -324,8 +337,8 @@ int run_presenter(const PresentOptions& o, App& app) {
     const int before = p.current;
     presenter_keys(app, p);
     if (next_key < script.size() && frame % 2 == 0 && frame >= 4) {
-      std::printf("key %s: slide %d -> %d of %d%s\n", script_names[next_key].c_str(), before + 1, p.current + 1, n,
-                  p.black ? " (black)" : "");
+      std::printf("key %s: slide %d -> %d of %d%s\n", script_names[next_key].c_str(), before + 1,
+                  p.current + 1, n, p.black ? " (black)" : "");
       ++next_key;
     }
     if (p.want_fullscreen_toggle) {
@@ -363,10 +376,11 @@ int run_presenter(const PresentOptions& o, App& app) {
         std::fprintf(stderr, "ringlab-viz: error: cannot write %s\n", o.screenshot.c_str());
         rc = 1;
       } else {
-        std::printf("screenshot: %s (%dx%d)\n%s\n", o.screenshot.c_str(), w, h, slide_line(p, p.current).c_str());
+        std::printf("screenshot: %s (%dx%d)\n%s\n", o.screenshot.c_str(), w, h,
+                    slide_line(p, p.current).c_str());
         if (!app.ring.ranks.empty())  // a demo's ring view: where it was drawn (viz_png_check)
-          std::printf("ring-rect %.1f %.1f %.1f %.1f ranks %zu\n", app.ring_rect[0], app.ring_rect[1], app.ring_rect[2],
-                      app.ring_rect[3], app.ring.ranks.size());
+          std::printf("ring-rect %.1f %.1f %.1f %.1f ranks %zu\n", app.ring_rect[0], app.ring_rect[1],
+                      app.ring_rect[2], app.ring_rect[3], app.ring.ranks.size());
       }
       break;
     }

@@ -130,7 +130,11 @@ float layout_at(const Slide& slide, const SlideFonts& f, float scale, float x0, 
   float y = y0;
   bool first_heading = true;
   const float body = fl.size_of(f.body);
-  for (const SlideBlock& b : slide.blocks) {
+  for (std::size_t k = 0; k < slide.blocks.size(); ++k) {
+    const SlideBlock& b = slide.blocks[k];
+    // A list ends: a little air before what follows it.
+    if (k > 0 && slide.blocks[k - 1].kind == SlideBlock::Kind::item && b.kind != SlideBlock::Kind::item)
+      y += body * 0.3f;
     switch (b.kind) {
       case SlideBlock::Kind::heading: {
         ImFont* font = b.level == 1 ? f.h1 : b.level == 2 ? f.h2 : f.bold;
@@ -146,7 +150,8 @@ float layout_at(const Slide& slide, const SlideFonts& f, float scale, float x0, 
           first_heading = false;
         }
         if (b.level == 2) {  // a rule under slide titles
-          fl.rect(x0, y + body * 0.1f, x0 + std::min(x1 - x0, body * 3.5f), y + body * 0.1f + 4 * scale, kAccent);
+          fl.rect(x0, y + body * 0.1f, x0 + std::min(x1 - x0, body * 3.5f), y + body * 0.1f + 4 * scale,
+                  kAccent);
           y += body * 0.55f;
         }
         y += body * 0.35f;
@@ -157,7 +162,8 @@ float layout_at(const Slide& slide, const SlideFonts& f, float scale, float x0, 
         break;
       case SlideBlock::Kind::item: {
         const float indent = b.level * body * 1.4f;
-        const std::string mark = b.number > 0 ? std::to_string(b.number) + "." : (b.level == 0 ? "\u2022" : "\u2013");
+        const std::string mark =
+            b.number > 0 ? std::to_string(b.number) + "." : (b.level == 0 ? "\u2022" : "\u2013");
         const float mark_w = Flow::width(f.bold, body, mark);
         fl.add_text(f.bold, body, x0 + indent, y, kAccent, mark, false);
         const float text_x = x0 + indent + std::max(mark_w + body * 0.45f, body * 1.15f);
@@ -217,8 +223,9 @@ float layout_at(const Slide& slide, const SlideFonts& f, float scale, float x0, 
           float x = x0;
           float row_bottom = y + lh;
           for (std::size_t c = 0; c < cols && c < b.rows[r].size(); ++c) {
-            const float bottom = tf.spans(b.rows[r][c], r == 0 ? f.bold : f.body, r == 0 ? kBright : kText,
-                                          x + pad, x + w[c] - pad, y + (lh - tf.size_of(f.body) * 1.28f) / 2, 1.28f);
+            const float bottom =
+                tf.spans(b.rows[r][c], r == 0 ? f.bold : f.body, r == 0 ? kBright : kText, x + pad,
+                         x + w[c] - pad, y + (lh - tf.size_of(f.body) * 1.28f) / 2, 1.28f);
             row_bottom = std::max(row_bottom, bottom);
             x += w[c];
           }
@@ -258,7 +265,7 @@ bool build_slide_fonts(ImFontAtlas& atlas, int height, SlideFonts& fonts, std::s
   static ImVector<ImWchar> ranges;  // must outlive the atlas build
   if (ranges.empty()) {
     ImFontGlyphRangesBuilder b;
-    b.AddRanges(atlas.GetGlyphRangesDefault());  // Basic Latin, Latin-1
+    b.AddRanges(atlas.GetGlyphRangesDefault());      // Basic Latin, Latin-1
     static const ImWchar extra[] = {0x0370, 0x03FF,  // Greek (α β Σ)
                                     0x2010, 0x205E,  // dashes, quotes, bullets, …, ′
                                     0x2070, 0x209F,  // superscripts and subscripts (x₀ w₁ N²)
@@ -335,13 +342,14 @@ SlideLayout layout_slide(const Slide& slide, const SlideFonts& f, float width, f
     out.extent[0] = std::min(out.extent[0], it.x0), out.extent[1] = std::min(out.extent[1], it.y0);
     out.extent[2] = std::max(out.extent[2], it.x1), out.extent[3] = std::max(out.extent[3], it.y1);
   }
-  out.fits = out.extent[0] >= x0 - 4 * out.scale && out.extent[2] <= x1 + 0.5f && out.extent[3] <= y1 + 0.5f &&
-             out.extent[1] >= y0 - 0.5f;
+  out.fits = out.extent[0] >= x0 - 4 * out.scale && out.extent[2] <= x1 + 0.5f &&
+             out.extent[3] <= y1 + 0.5f && out.extent[1] >= y0 - 0.5f;
   return out;
 }
 
 std::string Presenter::clock() const {
-  const auto s = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started).count();
+  const auto s =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started).count();
   char buf[32];
   std::snprintf(buf, sizeof buf, "%02lld:%02lld:%02lld", static_cast<long long>(s / 3600),
                 static_cast<long long>(s / 60 % 60), static_cast<long long>(s % 60));
@@ -444,8 +452,8 @@ void presenter_keys(App& app, Presenter& p) {
     return;
   }
   const int n = static_cast<int>(p.deck.slides.size());
-  if (pressed(GLFW_KEY_RIGHT) || pressed(GLFW_KEY_SPACE) || pressed(GLFW_KEY_PAGE_DOWN) || pressed(GLFW_KEY_DOWN) ||
-      pressed(GLFW_KEY_N))
+  if (pressed(GLFW_KEY_RIGHT) || pressed(GLFW_KEY_SPACE) || pressed(GLFW_KEY_PAGE_DOWN) ||
+      pressed(GLFW_KEY_DOWN) || pressed(GLFW_KEY_N))
     go_to(app, p, p.current + 1);
   if (pressed(GLFW_KEY_LEFT) || pressed(GLFW_KEY_PAGE_UP) || pressed(GLFW_KEY_UP) || pressed(GLFW_KEY_P) ||
       pressed(GLFW_KEY_BACKSPACE))
@@ -470,8 +478,7 @@ void draw_items(ImDrawList* dl, const SlideLayout& L) {
         dl->AddRectFilled(ImVec2(it.x0, it.y0), ImVec2(it.x1, it.y1), it.colour, 4.0f);
         break;
       case SlideItem::Kind::image:
-        dl->AddImage(it.tex, ImVec2(it.x0, it.y0),
-                     ImVec2(it.x1, it.y1));
+        dl->AddImage(it.tex, ImVec2(it.x0, it.y0), ImVec2(it.x1, it.y1));
         break;
     }
   }
@@ -486,8 +493,11 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
   // Header: the command, and what R does.
   char what[400];
   if (s.demo.lesson > 0)
-    std::snprintf(what, sizeof what, "lesson %02d on %d ranks  %s", s.demo.lesson, s.demo.np, s.demo.flags.c_str());
-  else std::snprintf(what, sizeof what, "replay: %s", s.demo.trace.substr(s.demo.trace.find_last_of('/') + 1).c_str());
+    std::snprintf(what, sizeof what, "lesson %02d on %d ranks  %s", s.demo.lesson, s.demo.np,
+                  s.demo.flags.c_str());
+  else
+    std::snprintf(what, sizeof what, "replay: %s",
+                  s.demo.trace.substr(s.demo.trace.find_last_of('/') + 1).c_str());
   dl->AddText(p.fonts.mono, fs, ImVec2(r[0] + pad, r[1] + pad), kCode, what);
   std::string status;
   const bool ours = p.demo_slide == p.current;
@@ -503,8 +513,8 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
     const int frames = static_cast<int>(run->timeline.frames().size());
     const int f = std::clamp(static_cast<int>(app.playback.pos), 0, frames - 1);
     const std::string label = "step " + std::to_string(f) + "/" + std::to_string(frames - 1) + ": " +
-                              run->timeline.frames()[f].label() + "   \u00b7   ranks connected: " +
-                              std::to_string(app.session.connected()) +
+                              run->timeline.frames()[f].label() +
+                              "   \u00b7   ranks connected: " + std::to_string(app.session.connected()) +
                               "   \u00b7   events: " + std::to_string(run->timeline.event_count());
     dl->AddText(ui, fs, ImVec2(r[0] + pad, top), kDim, label.c_str());
   }
@@ -537,7 +547,8 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
   }
   if (out_h > 0) {
     const float oy = r[3] - out_h;
-    dl->AddRectFilled(ImVec2(r[0] + pad, oy), ImVec2(r[2] - pad, r[3] - pad), IM_COL32(18, 20, 26, 255), 4.0f);
+    dl->AddRectFilled(ImVec2(r[0] + pad, oy), ImVec2(r[2] - pad, r[3] - pad), IM_COL32(18, 20, 26, 255),
+                      4.0f);
     std::string text = ours && p.demo_live ? app.launcher.output() : "";
     if (ours && !app.form.error.empty()) text += "error: " + app.form.error + "\n";
     if (text.empty()) text = "press R: the lesson runs on real MPI ranks, its output appears here";
@@ -552,11 +563,14 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
       lines.push_back(text.substr(a, e - a));
       a = e + 1;
     }
-    const std::size_t first = lines.size() > static_cast<std::size_t>(max_lines) ? lines.size() - max_lines : 0;
+    const std::size_t first =
+        lines.size() > static_cast<std::size_t>(max_lines) ? lines.size() - max_lines : 0;
     for (std::size_t k = first; k < lines.size(); ++k) {
       const char* b = lines[k].c_str();
-      const char* e = p.fonts.mono->CalcWordWrapPositionA(fs / p.fonts.mono->FontSize, b, b + lines[k].size(), w);
-      dl->AddText(p.fonts.mono, fs, ImVec2(r[0] + 1.5f * pad, oy + pad * 0.6f + (k - first) * lh), kText, b, e);
+      const char* e =
+          p.fonts.mono->CalcWordWrapPositionA(fs / p.fonts.mono->FontSize, b, b + lines[k].size(), w);
+      dl->AddText(p.fonts.mono, fs, ImVec2(r[0] + 1.5f * pad, oy + pad * 0.6f + (k - first) * lh), kText, b,
+                  e);
     }
   }
 }
@@ -566,7 +580,8 @@ void draw_presenter(App& app, Presenter& p, float width, float height) {
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   const Slide* s = p.slide();
   if (p.black) {
-    ImGui::GetForegroundDrawList()->AddRectFilled(ImVec2(0, 0), ImVec2(width, height), IM_COL32(0, 0, 0, 255));
+    ImGui::GetForegroundDrawList()->AddRectFilled(ImVec2(0, 0), ImVec2(width, height),
+                                                  IM_COL32(0, 0, 0, 255));
     return;
   }
   if (!s) return;
@@ -577,8 +592,8 @@ void draw_presenter(App& app, Presenter& p, float width, float height) {
   ImFont* ui = p.fonts.ui;
   const float fs = ui->FontSize, y = height - fs * 1.6f;
   dl->AddText(ui, fs, ImVec2(width * 0.03f, y), kDim, p.deck.title.c_str());
-  const std::string right = std::to_string(p.current + 1) + " / " + std::to_string(p.deck.slides.size()) +
-                            "    " + p.clock();
+  const std::string right =
+      std::to_string(p.current + 1) + " / " + std::to_string(p.deck.slides.size()) + "    " + p.clock();
   const float rw = ui->CalcTextSizeA(fs, FLT_MAX, 0, right.c_str()).x;
   dl->AddText(ui, fs, ImVec2(width * 0.97f - rw, y), kDim, right.c_str());
   if (p.jumping) {  // G: the slide number being typed
@@ -587,8 +602,8 @@ void draw_presenter(App& app, Presenter& p, float width, float height) {
     const ImVec2 ts = f->CalcTextSizeA(f->FontSize, FLT_MAX, 0, t.c_str());
     const ImVec2 c(width / 2, height / 2);
     ImDrawList* fg = ImGui::GetForegroundDrawList();
-    fg->AddRectFilled(ImVec2(c.x - ts.x / 2 - 30, c.y - ts.y / 2 - 20), ImVec2(c.x + ts.x / 2 + 30, c.y + ts.y / 2 + 20),
-                      IM_COL32(20, 22, 28, 245), 10);
+    fg->AddRectFilled(ImVec2(c.x - ts.x / 2 - 30, c.y - ts.y / 2 - 20),
+                      ImVec2(c.x + ts.x / 2 + 30, c.y + ts.y / 2 + 20), IM_COL32(20, 22, 28, 245), 10);
     fg->AddText(f, f->FontSize, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), kAccent, t.c_str());
   }
 }
@@ -600,9 +615,11 @@ void draw_presenter_notes(const Presenter& p, float width, float height) {
                ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                    ImGuiWindowFlags_NoSavedSettings);
   const int n = static_cast<int>(p.deck.slides.size());
-  ImGui::TextColored(ImVec4(0.41f, 0.73f, 0.94f, 1), "slide %d / %d     %s", p.current + 1, n, p.clock().c_str());
+  ImGui::TextColored(ImVec4(0.41f, 0.73f, 0.94f, 1), "slide %d / %d     %s", p.current + 1, n,
+                     p.clock().c_str());
   if (const Slide* s = p.slide()) ImGui::Text("now: %s", s->title().c_str());
-  ImGui::TextDisabled("next: %s", p.current + 1 < n ? p.deck.slides[p.current + 1].title().c_str() : "(end of deck)");
+  ImGui::TextDisabled("next: %s",
+                      p.current + 1 < n ? p.deck.slides[p.current + 1].title().c_str() : "(end of deck)");
   ImGui::Separator();
   if (const Slide* s = p.slide()) {
     if (s->has_demo) ImGui::TextColored(ImVec4(0.94f, 0.78f, 0.51f, 1), "demo slide: R runs it");

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "viz/deck.hpp"
 #include "views.hpp"
+#include "viz/deck.hpp"
 
 namespace ringlab::viz {
 
@@ -39,17 +39,17 @@ struct SlideItem {
   float size = 0;
   float x0 = 0, y0 = 0, x1 = 0, y1 = 0;  // the item's extent on screen
   ImU32 colour = 0;
-  std::string text;  // text: the glyphs; image: the file
+  std::string text;           // text: the glyphs; image: the file
   ImTextureID tex = nullptr;  // image
 };
 struct SlideLayout {
   std::vector<SlideItem> items;
-  float area[4] = {0, 0, 0, 0};   // where the slide's content must fit (x0 y0 x1 y1)
-  float extent[4] = {0, 0, 0, 0}; // where it ended up (every item's box together)
-  float title[4] = {0, 0, 0, 0};  // the first heading's box (the screenshot test looks there)
-  float demo[4] = {0, 0, 0, 0};   // demo slides: the live view's rectangle
-  float scale = 1;                // below 1: shrunk to fit
-  bool fits = true;               // every item inside `area`
+  float area[4] = {0, 0, 0, 0};    // where the slide's content must fit (x0 y0 x1 y1)
+  float extent[4] = {0, 0, 0, 0};  // where it ended up (every item's box together)
+  float title[4] = {0, 0, 0, 0};   // the first heading's box (the screenshot test looks there)
+  float demo[4] = {0, 0, 0, 0};    // demo slides: the live view's rectangle
+  float scale = 1;                 // below 1: shrunk to fit
+  bool fits = true;                // every item inside `area`
 };
 // Image size lookup (the GL shell loads the PNG): false when it cannot be read.
 using ImageInfo = std::function<bool(const std::string& path, int* w, int* h, ImTextureID* tex)>;
@@ -71,9 +71,9 @@ struct Presenter {
   // The demo on screen: which slide it belongs to, and whether it is a live run.
   int demo_slide = -1;
   bool demo_live = false;
-  double demo_speed = 2;  // steps per second as a run's frames arrive
-  bool show_views = true; // false: text only (the clipping check measures without runs)
-  SlideLayout last;       // as last drawn
+  double demo_speed = 2;   // steps per second as a run's frames arrive
+  bool show_views = true;  // false: text only (the clipping check measures without runs)
+  SlideLayout last;        // as last drawn
 
   const Slide* slide() const { return deck.slides.empty() ? nullptr : &deck.slides[current]; }
   std::string clock() const;  // elapsed since start, "00:14:32"

@@ -242,7 +242,8 @@ struct SlideParser {
           b.spans = parse_inline(t.substr(2, close - 2));
           b.text = trim(t.substr(close + 2, end_paren - close - 2));
           b.path = join_path(opt.base_dir, b.text);
-          if (b.text.find("://") != std::string::npos) error(line_no, "image " + b.text + ": only local PNG files");
+          if (b.text.find("://") != std::string::npos)
+            error(line_no, "image " + b.text + ": only local PNG files");
           else if (opt.check_files && !file_exists(b.path)) error(line_no, "image " + b.text + " not found");
           slide.blocks.push_back(std::move(b));
           continue;
@@ -255,7 +256,8 @@ struct SlideParser {
         b.line = line_no;
         b.rows.push_back(table_cells(t));
         std::size_t j = i + 2;
-        for (; j < end && starts_with(trim(lines[j]), "|"); ++j) b.rows.push_back(table_cells(trim(lines[j])));
+        for (; j < end && starts_with(trim(lines[j]), "|"); ++j)
+          b.rows.push_back(table_cells(trim(lines[j])));
         const std::size_t cols = b.rows.front().size();
         for (std::size_t r = 1; r < b.rows.size(); ++r)
           if (b.rows[r].size() != cols) {
@@ -354,9 +356,11 @@ std::vector<Span> parse_inline(const std::string& text) {
       continue;
     }
     const bool word_start = i == 0 || text[i - 1] == ' ' || text[i - 1] == '(';
-    const bool word_end = i + 1 == text.size() || std::string(" .,;:!?)").find(text[i + 1]) != std::string::npos;
-    if ((c == '*' || c == '_') && ((italic && word_end) || (!italic && word_start && i + 1 < text.size() &&
-                                                            text[i + 1] != ' ' && closes(i + 1, std::string(1, c))))) {
+    const bool word_end =
+        i + 1 == text.size() || std::string(" .,;:!?)").find(text[i + 1]) != std::string::npos;
+    if ((c == '*' || c == '_') &&
+        ((italic && word_end) || (!italic && word_start && i + 1 < text.size() && text[i + 1] != ' ' &&
+                                  closes(i + 1, std::string(1, c))))) {
       flush();
       italic = !italic;
       cur.italic = italic;
@@ -423,7 +427,8 @@ Deck parse_deck(const std::string& text, const DeckOptions& options) {
       start = i + 1;
     }
   }
-  if (deck.slides.empty()) deck.errors.push_back("the deck has no slides (nothing but blank lines and comments)");
+  if (deck.slides.empty())
+    deck.errors.push_back("the deck has no slides (nothing but blank lines and comments)");
   if (deck.title.empty() && !deck.slides.empty()) deck.title = deck.slides.front().title();
   return deck;
 }

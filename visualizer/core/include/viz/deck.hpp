@@ -25,13 +25,13 @@ struct Span {
 struct SlideBlock {
   enum class Kind { heading, paragraph, item, code, table, image };
   Kind kind = Kind::paragraph;
-  int level = 0;         // heading: 1..3; item: nesting depth 0..
-  int number = 0;        // item: its number in a numbered list, 0 for a bullet
-  std::vector<Span> spans;  // heading, paragraph, item
-  std::string text;         // code: the lines; image: the path as written
-  std::string path;         // image: resolved against the deck's folder
+  int level = 0;                                     // heading: 1..3; item: nesting depth 0..
+  int number = 0;                                    // item: its number in a numbered list, 0 for a bullet
+  std::vector<Span> spans;                           // heading, paragraph, item
+  std::string text;                                  // code: the lines; image: the path as written
+  std::string path;                                  // image: resolved against the deck's folder
   std::vector<std::vector<std::vector<Span>>> rows;  // table: rows of cells (row 0 the header)
-  int line = 0;             // where it starts in the deck file (1-based), for messages
+  int line = 0;  // where it starts in the deck file (1-based), for messages
 };
 
 // A ```demo block: what the slide runs (lesson through the launcher) or replays (trace).
@@ -43,8 +43,8 @@ struct Demo {
   // a lesson that streams nothing, it runs without --viz)
   std::vector<std::string> views{"ring"};
   bool output_only() const { return views.size() == 1 && views[0] == "output"; }
-  std::string trace;                       // a recorded trace to replay instead of running
-  int at = -1;                             // the step the handout shows (-1: the middle one)
+  std::string trace;  // a recorded trace to replay instead of running
+  int at = -1;        // the step the handout shows (-1: the middle one)
   int line = 0;
 };
 
@@ -53,7 +53,7 @@ struct Slide {
   std::string notes;  // after a `Note:` line
   bool has_demo = false;
   Demo demo;
-  int line = 0;  // first line of the slide in the deck file
+  int line = 0;               // first line of the slide in the deck file
   std::string title() const;  // its first heading's text ("" when it has none)
 };
 
