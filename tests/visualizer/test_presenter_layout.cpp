@@ -73,8 +73,10 @@ TEST_CASE("every slide of the shipped deck fits at 1280x720 and 1920x1080") {
           L.area[1], L.area[3], deck.slides[i].title().c_str());
       INFO(w << "x" << h << " slide " << i + 1 << " (" << deck.slides[i].title() << ")");
       CHECK(L.fits);
-      // Every item (each word, code line, table cell, image) inside the slide's area.
+      // Every item (each word, code line, table cell, image) inside the slide's area, and no
+      // text (a code block too wide, a crowded table) shrunk below 80 % of its size.
       for (const auto& it : L.items) {
+        if (it.kind == SlideItem::Kind::text) CHECK(it.size >= 0.8f * it.font->FontSize);
         CHECK(it.x0 >= L.area[0] - 8);
         CHECK(it.x1 <= L.area[2] + 0.5f);
         CHECK(it.y1 <= L.area[3] + 0.5f);

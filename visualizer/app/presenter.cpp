@@ -507,6 +507,12 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
   else status = s.demo.lesson > 0 ? "R: run it live" : "R: replay";
   const float sw = ui->CalcTextSizeA(fs, FLT_MAX, 0, status.c_str()).x;
   dl->AddText(ui, fs, ImVec2(r[2] - pad - sw, r[1] + pad), kAccent, status.c_str());
+  {  // the status is a button too: a click does what R does
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    if (ImGui::IsMouseClicked(0) && m.x >= r[2] - pad - sw && m.x <= r[2] - pad && m.y >= r[1] + pad &&
+        m.y <= r[1] + pad + fs * 1.2f)
+      run_demo(app, p);
+  }
   float top = r[1] + fs * 1.6f + pad;
   Run* run = ours ? app.session.current() : nullptr;
   if (run && !run->timeline.frames().empty()) {
@@ -523,12 +529,24 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
   const float out_h = s.demo.output_only() ? r[3] - top : s.demo.lesson > 0 ? (r[3] - r[1]) * 0.24f : 0;
   const float views_bottom = r[3] - out_h - pad;
   const std::size_t nv = s.demo.output_only() ? 0 : s.demo.views.size();
-  if (p.show_views) {
+  if (p.show_views && nv > 0 && !run) {  // nothing to show yet: say what R does, large
+    const std::string hint = app.launcher.running() ? "starting the ranks \u2026"
+                             : s.demo.lesson > 0    ? "press R: lesson " + std::to_string(s.demo.lesson) +
+                                                       " runs on " + std::to_string(s.demo.np) + " ranks"
+                                                 : "press R to replay";
+    ImFont* big = p.fonts.body;
+    const ImVec2 ts = big->CalcTextSizeA(big->FontSize, FLT_MAX, 0, hint.c_str());
+    dl->AddText(big, big->FontSize, ImVec2((r[0] + r[2] - ts.x) / 2, (top + views_bottom - ts.y) / 2), kDim,
+                hint.c_str());
+  } else if (p.show_views) {
     ImGui::PushFont(ui);
-    for (std::size_t v = 0; v < nv; ++v) {  // one view, or two stacked
-      const float h = (views_bottom - top) / nv;
-      ImGui::SetNextWindowPos(ImVec2(r[0] + pad, top + v * h));
-      ImGui::SetNextWindowSize(ImVec2(r[2] - r[0] - 2 * pad, h - pad * 0.5f));
+    // One view, or two stacked (side by side, the views' legends would not fit their width).
+    const float vw = r[2] - r[0] - 2 * pad, vh = views_bottom - top;
+    const bool side = false;
+    for (std::size_t v = 0; v < nv; ++v) {
+      const float w = side ? vw / nv : vw, h = side ? vh : vh / nv;
+      ImGui::SetNextWindowPos(ImVec2(r[0] + pad + (side ? v * w : 0), top + (side ? 0 : v * h)));
+      ImGui::SetNextWindowSize(ImVec2(w - (side && v + 1 < nv ? pad : 0), h - pad * 0.5f));
       const std::string name = "##demo_view" + std::to_string(v);
       ImGui::Begin(name.c_str(), nullptr,
                    ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
