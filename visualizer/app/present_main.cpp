@@ -298,7 +298,7 @@ int run_presenter(const PresentOptions& o, App& app) {
   int exported = o.export_dir.empty() && !o.measure ? -1 : 0;  // the slide being exported
   auto last = Clock::now();
   const auto start = Clock::now();
-  bool demo_ready_for_export = false;
+  bool demo_ready_for_export = false, warned = false;
   while (!glfwWindowShouldClose(window)) {
     const auto t_frame = Clock::now();
     const double dt = std::chrono::duration<double>(t_frame - last).count();
@@ -315,6 +315,17 @@ int run_presenter(const PresentOptions& o, App& app) {
       std::fprintf(stderr, "ringlab-viz: error: %s\n", error.c_str());
       rc = 2;
       break;
+    }
+    if (!offscreen && !warned) {  // for the deck's author: slides that hold too much
+      warned = true;
+      for (int i = 0; i < n; ++i) {
+        const SlideLayout L =
+            layout_slide(p.deck.slides[i], p.fonts, static_cast<float>(w), static_cast<float>(h), p.image);
+        if (!L.fits || L.scale < 0.8f)
+          std::fprintf(stderr, "ringlab-viz: note: slide %d (%s) holds too much for %dx%d: %s\n", i + 1,
+                       p.deck.slides[i].title().c_str(), w, h,
+                       L.fits ? "shrunk below 80 %" : "it does not fit");
+      }
     }
     if (exported >= 0 && !demo_ready_for_export) {  // handout: each slide, its demo finished
       go_to(app, p, exported);

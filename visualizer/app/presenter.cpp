@@ -430,8 +430,10 @@ void presenter_tick(App& app, Presenter& p, double dt) {
   if (!run) return;
   const int frames = static_cast<int>(run->timeline.frames().size());
   if (p.demo_live) {  // frames as they arrive, at a pace the room can follow
+    // A long run (training: thousands of steps) is followed live instead: its view is the loss.
     const double last = frames > 0 ? frames - 0.5 : 0;
-    if (app.playback.pos < last) app.playback.pos = std::min(last, app.playback.pos + dt * p.demo_speed);
+    if (last - app.playback.pos > 30) app.playback.pos = last;
+    else if (app.playback.pos < last) app.playback.pos = std::min(last, app.playback.pos + dt * p.demo_speed);
   } else {
     app.playback.update(dt, frames, run->timeline.t_min(), run->timeline.t_max());
   }
