@@ -235,6 +235,7 @@ int run_presenter(const PresentOptions& o, App& app) {
   app.server = &server;
   const bool offscreen = !o.screenshot.empty() || !o.export_dir.empty() || o.measure;
   p.show_views = !o.measure;
+  p.show_clock = o.export_dir.empty();
 
   // --- setup --------------------------------------------------------------------------------
   if (!glfwInit()) {

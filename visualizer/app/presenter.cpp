@@ -542,13 +542,13 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
                 hint.c_str());
   } else if (p.show_views) {
     ImGui::PushFont(ui);
-    // One view, or two stacked (side by side, the views' legends would not fit their width).
+    // One view, or two stacked: the first gets 58 % (a ring wants height; a buffer's rows stop
+    // at 40 px). Side by side, the views' legends would not fit their width.
     const float vw = r[2] - r[0] - 2 * pad, vh = views_bottom - top;
-    const bool side = false;
     for (std::size_t v = 0; v < nv; ++v) {
-      const float w = side ? vw / nv : vw, h = side ? vh : vh / nv;
-      ImGui::SetNextWindowPos(ImVec2(r[0] + pad + (side ? v * w : 0), top + (side ? 0 : v * h)));
-      ImGui::SetNextWindowSize(ImVec2(w - (side && v + 1 < nv ? pad : 0), h - pad * 0.5f));
+      const float share = nv == 1 ? 1.0f : v == 0 ? 0.58f : 0.42f;
+      ImGui::SetNextWindowPos(ImVec2(r[0] + pad, top + (v == 0 ? 0 : vh * 0.58f)));
+      ImGui::SetNextWindowSize(ImVec2(vw, vh * share - pad * 0.5f));
       const std::string name = "##demo_view" + std::to_string(v);
       ImGui::Begin(name.c_str(), nullptr,
                    ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
@@ -612,8 +612,8 @@ void draw_presenter(App& app, Presenter& p, float width, float height) {
   ImFont* ui = p.fonts.ui;
   const float fs = ui->FontSize, y = height - fs * 1.6f;
   dl->AddText(ui, fs, ImVec2(width * 0.03f, y), kDim, p.deck.title.c_str());
-  const std::string right =
-      std::to_string(p.current + 1) + " / " + std::to_string(p.deck.slides.size()) + "    " + p.clock();
+  const std::string right = std::to_string(p.current + 1) + " / " + std::to_string(p.deck.slides.size()) +
+                            (p.show_clock ? "    " + p.clock() : "");
   const float rw = ui->CalcTextSizeA(fs, FLT_MAX, 0, right.c_str()).x;
   dl->AddText(ui, fs, ImVec2(width * 0.97f - rw, y), kDim, right.c_str());
   if (p.jumping) {  // G: the slide number being typed

@@ -73,6 +73,7 @@ struct Presenter {
   bool demo_live = false;
   double demo_speed = 2;   // steps per second as a run's frames arrive
   bool show_views = true;  // false: text only (the clipping check measures without runs)
+  bool show_clock = true;  // false in the handout
   SlideLayout last;        // as last drawn
 
   const Slide* slide() const { return deck.slides.empty() ? nullptr : &deck.slides[current]; }
