@@ -296,7 +296,7 @@ int run_presenter(const PresentOptions& o, App& app) {
   go_to(app, p, o.slide - 1);
   int rc = 0, frame = 0, settled = 0;
   std::size_t next_key = 0;
-  int exported = o.export_dir.empty() && !o.measure ? -1 : 0;  // the slide being exported
+  int exported = o.export_dir.empty() ? -1 : 0;  // the slide being exported
   auto last = Clock::now();
   const auto start = Clock::now();
   bool demo_ready_for_export = false, warned = false;
@@ -328,9 +328,18 @@ int run_presenter(const PresentOptions& o, App& app) {
                        L.fits ? "shrunk below 80 %" : "it does not fit");
       }
     }
+    if (o.measure) {  // every slide's layout, computed as drawing would, nothing drawn
+      for (int i = 0; i < n; ++i) {
+        p.current = i;
+        p.last =
+            layout_slide(p.deck.slides[i], p.fonts, static_cast<float>(w), static_cast<float>(h), p.image);
+        std::printf("%s\n", slide_line(p, i).c_str());
+      }
+      break;
+    }
     if (exported >= 0 && !demo_ready_for_export) {  // handout: each slide, its demo finished
       go_to(app, p, exported);
-      if (!o.measure) finish_demo_for_export(app, p, 60);
+      finish_demo_for_export(app, p, 60);
       demo_ready_for_export = true;
       settled = 0;
     }
