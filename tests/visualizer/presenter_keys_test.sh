@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A scripted key run through the whole shipped deck and back, the way a clicker drives it:
 # Right/Space/PageDown forward to the end, Left/PageUp back to the start, End, Home, G 1 2
-# Enter (jump to slide 12), B twice (black screen on, off). Every press must land where it should.
+# Enter (jump to slide 12), B twice (black screen on, off), F twice (full screen on, off). Every press must land where it should.
 #   presenter_keys_test.sh RINGLAB_VIZ DECK
 set -euo pipefail
 viz="$1" deck="$2"
@@ -12,7 +12,7 @@ fwd=() back=()
 for ((i = 1; i < n; i++)); do
   case $((i % 3)) in 0) fwd+=(Right) back+=(Left) ;; 1) fwd+=(Space) back+=(PageUp) ;; 2) fwd+=(PageDown) back+=(Left) ;; esac
 done
-keys="${fwd[*]} Right ${back[*]} Left End Home G 1 2 Enter B B"
+keys="${fwd[*]} Right ${back[*]} Left End Home G 1 2 Enter B B F F"
 out="$(xvfb-run -a -s '-screen 0 1280x720x24' "$viz" --present "$deck" --keys "$keys" --quit-when-done --max-seconds 120)"
 echo "$out"
 # What each press must do, in order: "slide A -> B".
@@ -20,7 +20,7 @@ want=()
 for ((i = 1; i < n; i++)); do want+=("$i -> $((i + 1))"); done
 want+=("$n -> $n")                                # past the end: stays
 for ((i = n; i > 1; i--)); do want+=("$i -> $((i - 1))"); done
-want+=("1 -> 1" "1 -> $n" "$n -> 1" "1 -> 1" "1 -> 1" "1 -> 1" "1 -> 12" "12 -> 12 of $n (black)" "12 -> 12")
+want+=("1 -> 1" "1 -> $n" "$n -> 1" "1 -> 1" "1 -> 1" "1 -> 1" "1 -> 12" "12 -> 12 of $n (black)" "12 -> 12" "12 -> 12" "12 -> 12")
 mapfile -t got < <(grep '^key ' <<<"$out" | sed -E 's/^key [^:]+: slide //')
 fail=0
 [[ ${#got[@]} == ${#want[@]} ]] || { echo "FAIL: ${#got[@]} key presses reported, ${#want[@]} sent"; fail=1; }
