@@ -63,7 +63,8 @@ struct Flow {
           ++i;
           continue;
         }
-        std::size_t j = s.text.find(' ', i);
+        // A word; inline code is one piece (one shaded box, never broken at its spaces).
+        std::size_t j = s.code ? s.text.size() : s.text.find(' ', i);
         if (j == std::string::npos) j = s.text.size();
         std::string word = s.text.substr(i, j - i);
         i = j;
