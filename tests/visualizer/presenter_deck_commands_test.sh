@@ -31,5 +31,9 @@ for c in "${cmds[@]}"; do
     echo "FAIL ($rc): $c"; fail=1
   fi
 done
-[[ -s "$work/handout.pdf" ]] || { echo "FAIL: ./ringlab slides --pdf handout.pdf wrote no handout.pdf"; fail=1; }
+# The full handout: one page per slide of the deck.
+slides="$(xvfb-run -a "$build/bin/ringlab-viz" --present "$deck" --measure | grep -c '^slide ')"
+pages="$(pdfinfo "$work/handout.pdf" 2>/dev/null | awk '/^Pages:/ {print $2}')"
+echo "handout.pdf: ${pages:-no} pages for $slides slides"
+[[ "$pages" == "$slides" ]] || { echo "FAIL: ./ringlab slides --pdf handout.pdf: ${pages:-no} pages for $slides slides"; fail=1; }
 exit $fail
