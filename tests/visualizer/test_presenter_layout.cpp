@@ -4,6 +4,7 @@
 // window (as Dear ImGui's example_null), so it is fast and needs no display.
 #include <dirent.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // ImTextCharFromUtf8
 #include <stb_image.h>
 
 #include <cstdio>
@@ -63,6 +64,25 @@ TEST_CASE("every slide of the shipped deck fits at 1280x720 and 1920x1080") {
     SlideFonts fonts;
     REQUIRE(build_slide_fonts(*ImGui::GetIO().Fonts, h, fonts, &error));
     ImGui::GetIO().Fonts->Build();
+    // Unicode as typed (w₀, →, ×, −, ⌈log₂ N⌉, …): every character of every slide has a glyph in
+    // the font, in every face it may be drawn with (none falls back to '?').
+    for (const auto& slide : deck.slides)
+      for (const auto& b : slide.blocks) {
+        std::string text = b.text;
+        for (const auto& sp : b.spans) text += sp.text;
+        for (const auto& row : b.rows)
+          for (const auto& cell : row)
+            for (const auto& sp : cell) text += sp.text;
+        for (const char* c = text.c_str(); *c;) {
+          unsigned int cp = 0;
+          c += ImTextCharFromUtf8(&cp, c, nullptr);
+          if (cp < 0x20) continue;
+          for (ImFont* font : {fonts.body, fonts.bold, fonts.italic, fonts.mono, fonts.h2}) {
+            INFO("U+" << std::hex << cp << " in slide " << slide.title());
+            CHECK(font->FindGlyphNoFallback(static_cast<ImWchar>(cp)) != nullptr);
+          }
+        }
+      }
     for (std::size_t i = 0; i < deck.slides.size(); ++i) {
       const SlideLayout L =
           layout_slide(deck.slides[i], fonts, static_cast<float>(w), static_cast<float>(h), image);
