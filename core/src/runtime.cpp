@@ -97,8 +97,49 @@ std::optional<int> Runtime::refuse_unused(const CLI::App& app, std::initializer_
   return fail_if(!given.empty(), given + " does not apply to this lesson: " + why);
 }
 
+std::optional<int> Runtime::select_device(DeviceChoice device, Transport transport, bool runs_on_gpu) {
+  if (device == DeviceChoice::cpu) {
+    device_reason_ = "--device cpu";
+    return std::nullopt;
+  }
+  if (!runs_on_gpu) {
+    if (auto code =
+            fail_if(device == DeviceChoice::cuda,
+                    "--device cuda: this lesson runs on the CPU only (lessons 01, 03 and 05 run on GPUs)"))
+      return code;
+    device_reason_ = "this lesson runs on the CPU";
+    return std::nullopt;
+  }
+  const int gpus = cuda_device_count();
+  const bool everyone = comm().all_ok(gpus > 0);
+  if (!everyone && device == DeviceChoice::automatic) {
+    device_reason_ = !built_with_cuda() ? "--device auto: this ringlab was built without CUDA"
+                                        : "--device auto: not every rank sees a GPU";
+    return std::nullopt;
+  }
+  if (!everyone) {  // --device cuda where some rank has no GPU: every rank says why it stops
+    std::string why = gpus > 0             ? "another rank sees no GPU"
+                      : !built_with_cuda() ? "this ringlab was built without CUDA"
+                                           : "no GPU visible here (no device, or no driver)";
+    std::fprintf(stderr, "error: rank %d on %s: --device cuda: %s (exit 77: skipped)\n", rank(),
+                 comm().host().c_str(), why.c_str());
+    return 77;
+  }
+  const int gpu = comm().local_rank() % gpus;  // Horovod's set_device(local_rank)
+  use_gpu(gpu);
+  std::string error;
+  const bool ok = world_->use_device(gpu, transport, &error);
+  if (auto code = fail_if(!ok, error)) return code;
+  device_reason_ =
+      std::string(device == DeviceChoice::cuda ? "--device cuda" : "--device auto: every rank sees a GPU") +
+      "; GPU local rank " + std::to_string(comm().local_rank()) + " % " + std::to_string(gpus) +
+      " GPUs on this host";
+  return std::nullopt;
+}
+
 std::optional<int> Runtime::start(CLI::App& app, CommonOptions& opt, int argc, char** argv, int buffers) {
   if (auto code = parse(app, argc, argv)) return code;
+  if (auto code = select_device(opt.device, opt.transport, opt.runs_on_gpu)) return code;
 
   // Will `buffers` arrays of --count elements fit? Ranks on one host share its memory.
   const double need = static_cast<double>(opt.count) * dtype_size(opt.type) * buffers;
