@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -149,6 +150,17 @@ std::optional<int> Runtime::start(CLI::App& app, CommonOptions& opt, int argc, c
       << " need " << need / (1 << 30) << " GiB per rank, more than the " << have / (1 << 30)
       << " GiB each of the " << comm().local_size() << " ranks on this host can have";
   if (auto code = fail_if(need > 0.8 * have, msg.str())) return code;
+  if (comm().where() == Where::device) {  // the same buffers on the GPU, shared by its ranks
+    const int gpus = cuda_device_count(), gpu = comm().gpu();
+    int sharing = 0;  // local ranks that picked this GPU (local_rank % gpus == gpu)
+    for (int l = 0; l < comm().local_size(); ++l) sharing += l % gpus == gpu;
+    const double gpu_have = static_cast<double>(gpu_info(gpu).memory_bytes) / std::max(sharing, 1);
+    std::ostringstream gpu_msg;
+    gpu_msg << "--count " << opt.count << ": " << buffers << " buffers of that many " << dtype_name(opt.type)
+            << " need " << need / (1 << 30) << " GiB per rank, more than the " << gpu_have / (1 << 30)
+            << " GiB each of the " << sharing << " ranks on GPU " << gpu << " can have";
+    if (auto code = fail_if(need > 0.8 * gpu_have, gpu_msg.str())) return code;
+  }
 
   if (!opt.trace.empty()) {
     std::string error;
