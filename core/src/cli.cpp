@@ -76,6 +76,30 @@ void add_common_options(CLI::App& app, CommonOptions& opt) {
   app.add_option("--viz", opt.viz,
                  "Stream trace events live to a visualizer at HOST:PORT (ringlab-viz --listen)")
       ->envname("RINGLAB_VIZ");
+  add_device_options(app, opt.device, opt.transport);
+}
+
+void add_device_options(CLI::App& app, DeviceChoice& device, Transport& transport) {
+  const std::map<std::string, DeviceChoice> devices{
+      {"cpu", DeviceChoice::cpu}, {"cuda", DeviceChoice::cuda}, {"auto", DeviceChoice::automatic}};
+  app.add_option("--device", device,
+                 "Where the data lives: cpu, cuda (GPU local_rank % GPUs on the host), or auto (cuda when "
+                 "every rank sees a GPU)")
+      ->transform(CLI::CheckedTransformer(devices, CLI::ignore_case).description(""))
+      ->transform(one_of({"cpu", "cuda", "auto"}))
+      ->default_str("auto")
+      ->envname("RINGLAB_DEVICE");
+  const std::map<std::string, Transport> transports{{"auto", Transport::automatic},
+                                                    {"nccl", Transport::nccl},
+                                                    {"ipc", Transport::ipc},
+                                                    {"staged", Transport::staged}};
+  app.add_option("--transport", transport,
+                 "How GPU buffers move between ranks: auto, nccl, ipc (CUDA IPC on one host), staged "
+                 "(through host memory and MPI)")
+      ->transform(CLI::CheckedTransformer(transports, CLI::ignore_case).description(""))
+      ->transform(one_of({"auto", "nccl", "ipc", "staged"}))
+      ->default_str("auto")
+      ->envname("RINGLAB_TRANSPORT");
 }
 
 }  // namespace ringlab

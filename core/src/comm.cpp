@@ -2,10 +2,13 @@
 // tracing is on; when it is off the only extra cost is one branch.
 #include "ringlab/comm.hpp"
 
+#include <algorithm>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
+
+#include "ringlab/memory.hpp"
 
 namespace ringlab {
 namespace {
@@ -16,16 +19,21 @@ int checked_count(std::size_t count) {
   return static_cast<int>(count);
 }
 
-void require_host(Where where) {
-  // The device backend (CUDA buffers moved by NCCL) plugs in here: a View that lives on the
-  // GPU goes to ncclSend/ncclRecv instead of MPI. Until then device views are refused clearly.
-  if (where != Where::host)
-    throw std::runtime_error("device buffers need the NCCL backend, which this communicator does not have");
-}
+// Set while a device buffer's transfer runs staged through host memory, so its trace event
+// says so (where "device", transport "staged") although MPI moves the host copy.
+thread_local const char* g_staged_transport = nullptr;
+struct StagedScope {
+  explicit StagedScope(Transport t) { g_staged_transport = transport_name(t); }
+  ~StagedScope() { g_staged_transport = nullptr; }
+};
 
 trace::Event transfer_event(trace::Op op, int peer, int chunk, std::size_t bytes, double t0) {
   const auto& ctx = trace::context();
   trace::Event e;
+  if (g_staged_transport) {
+    e.where = "device";
+    e.transport = g_staged_transport;
+  }
   e.op = op;
   e.peer = peer;
   e.coll = ctx.coll;
@@ -77,13 +85,76 @@ Communicator::Communicator(MPI_Comm comm) : comm_(comm) {
   if (watched_) MPI_Comm_dup(comm_, &watch_);
 }
 
+Communicator::~Communicator() {
+  for (auto& s : scratch_) detail::release(s.where, s.data);
+  for (auto& s : staging_) device_ops::release_pinned(s.data);
+}
+
+bool Communicator::use_device(int gpu, Transport requested, std::string* error) {
+  gpu_ = gpu;
+  where_ = Where::device;
+  if (requested == Transport::nccl || requested == Transport::ipc) {
+    *error = std::string("--transport ") + transport_name(requested) +
+             ": not written yet; GPU buffers move with --transport staged (or auto) in this version";
+    return false;
+  }
+  transport_ = Transport::staged;
+  transport_reason_ = requested == Transport::staged
+                          ? "--transport staged"
+                          : "--transport auto: staged is the one transport this version has (ipc and nccl "
+                            "are not written yet)";
+  return true;
+}
+
+void* Communicator::take_staging(std::size_t bytes) {
+  for (auto& s : staging_)
+    if (!s.busy && s.bytes >= bytes) {
+      s.busy = true;
+      return s.data;
+    }
+  const std::size_t size = std::max<std::size_t>(bytes, 64);
+  staging_.push_back({device_ops::allocate_pinned(size), size, true});
+  return staging_.back().data;
+}
+
+void Communicator::give_back_staging(void* p) {
+  for (auto& s : staging_)
+    if (s.data == p) s.busy = false;
+}
+
+void* Communicator::scratch(Where where, int slot, std::size_t bytes) {
+  for (auto& s : scratch_) {
+    if (s.where != where || s.slot != slot) continue;
+    if (s.bytes < bytes) {  // grow: the old contents are not needed (scratch is filled before use)
+      detail::release(where, s.data);
+      s.data = nullptr;
+      s.data = detail::allocate(where, bytes);
+      s.bytes = bytes;
+    }
+    return s.data;
+  }
+  scratch_.push_back({where, slot, detail::allocate(where, bytes), bytes});
+  return scratch_.back().data;
+}
+
 void Communicator::watched_wait(MPI_Request* reqs, const watchdog::Pending* what, int n) {
   watchdog::wait_all(watch_, reqs, what, n);
 }
 
 void Communicator::xfer_blocking(trace::Op op, const void* data, std::size_t count, DType t, Where where,
                                  int chunk, int peer, int tag) {
-  require_host(where);
+  if (where == Where::device) {  // staged: the same transfer from pinned host memory
+    const std::size_t bytes = count * dtype_size(t);
+    void* h = take_staging(bytes);
+    if (op == trace::Op::send) device_ops::copy(h, data, bytes);
+    {
+      StagedScope staged(transport_);
+      xfer_blocking(op, h, count, t, Where::host, chunk, peer, tag);
+    }
+    if (op == trace::Op::recv) device_ops::copy(const_cast<void*>(data), h, bytes);
+    give_back_staging(h);
+    return;
+  }
   const int n = checked_count(count);
   const double t0 = trace::enabled() ? trace::now_us() : 0;
   if (!watched_) {
@@ -103,8 +174,27 @@ void Communicator::xfer_blocking(trace::Op op, const void* data, std::size_t cou
 void Communicator::sendrecv_impl(const void* out, std::size_t out_count, int out_chunk, int dest, void* in,
                                  std::size_t in_count, int in_chunk, int source, DType t, Where out_where,
                                  Where in_where, int tag) {
-  require_host(out_where);
-  require_host(in_where);
+  if (out_where == Where::device || in_where == Where::device) {  // staged, as in xfer_blocking
+    const std::size_t es = dtype_size(t);
+    void* h_out = const_cast<void*>(out);
+    void* h_in = in;
+    if (out_where == Where::device) {
+      h_out = take_staging(out_count * es);
+      device_ops::copy(h_out, out, out_count * es);
+    }
+    if (in_where == Where::device) h_in = take_staging(in_count * es);
+    {
+      StagedScope staged(transport_);
+      sendrecv_impl(h_out, out_count, out_chunk, dest, h_in, in_count, in_chunk, source, t, Where::host,
+                    Where::host, tag);
+    }
+    if (in_where == Where::device) {
+      device_ops::copy(in, h_in, in_count * es);
+      give_back_staging(h_in);
+    }
+    if (out_where == Where::device) give_back_staging(h_out);
+    return;
+  }
   const double t0 = trace::enabled() ? trace::now_us() : 0;
   if (!watched_) {
     MPI_Sendrecv(out, checked_count(out_count), mpi_datatype(t), dest, tag, in, checked_count(in_count),
@@ -127,7 +217,17 @@ void Communicator::sendrecv_impl(const void* out, std::size_t out_count, int out
 
 Request Communicator::start(trace::Op op, const void* data, std::size_t count, DType t, Where where,
                             int chunk, int peer, int tag) {
-  require_host(where);
+  if (where == Where::device) {  // staged: MPI moves pinned host memory; wait() copies a receive up
+    const std::size_t bytes = count * dtype_size(t);
+    void* h = take_staging(bytes);
+    if (op == trace::Op::send) device_ops::copy(h, data, bytes);
+    StagedScope staged(transport_);
+    Request r = start(op, h, count, t, Where::host, chunk, peer, tag);
+    r.staging_ = h;
+    r.staging_bytes_ = bytes;
+    if (op == trace::Op::recv) r.device_dst_ = const_cast<void*>(data);
+    return r;
+  }
   Request r;
   const int n = checked_count(count);
   r.pending_ = {op == trace::Op::send, peer, tag, count * dtype_size(t)};
@@ -149,6 +249,11 @@ void Communicator::wait(Request& r) {
   if (r.traced_) {
     finish_event(std::move(r.event_), r.data_, r.count_, r.dtype_);
     r.traced_ = false;
+  }
+  if (r.staging_) {
+    if (r.device_dst_) device_ops::copy(r.device_dst_, r.staging_, r.staging_bytes_);
+    give_back_staging(r.staging_);
+    r.staging_ = r.device_dst_ = nullptr;
   }
 }
 

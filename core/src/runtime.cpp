@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -97,8 +98,49 @@ std::optional<int> Runtime::refuse_unused(const CLI::App& app, std::initializer_
   return fail_if(!given.empty(), given + " does not apply to this lesson: " + why);
 }
 
+std::optional<int> Runtime::select_device(DeviceChoice device, Transport transport, bool runs_on_gpu) {
+  if (device == DeviceChoice::cpu) {
+    device_reason_ = "--device cpu";
+    return std::nullopt;
+  }
+  if (!runs_on_gpu) {
+    if (auto code =
+            fail_if(device == DeviceChoice::cuda,
+                    "--device cuda: this lesson runs on the CPU only (lessons 01, 03 and 05 run on GPUs)"))
+      return code;
+    device_reason_ = "this lesson runs on the CPU";
+    return std::nullopt;
+  }
+  const int gpus = cuda_device_count();
+  const bool everyone = comm().all_ok(gpus > 0);
+  if (!everyone && device == DeviceChoice::automatic) {
+    device_reason_ = !built_with_cuda() ? "--device auto: this ringlab was built without CUDA"
+                                        : "--device auto: not every rank sees a GPU";
+    return std::nullopt;
+  }
+  if (!everyone) {  // --device cuda where some rank has no GPU: every rank says why it stops
+    std::string why = gpus > 0             ? "another rank sees no GPU"
+                      : !built_with_cuda() ? "this ringlab was built without CUDA"
+                                           : "no GPU visible here (no device, or no driver)";
+    std::fprintf(stderr, "error: rank %d on %s: --device cuda: %s (exit 77: skipped)\n", rank(),
+                 comm().host().c_str(), why.c_str());
+    return 77;
+  }
+  const int gpu = comm().local_rank() % gpus;  // Horovod's set_device(local_rank)
+  use_gpu(gpu);
+  std::string error;
+  const bool ok = world_->use_device(gpu, transport, &error);
+  if (auto code = fail_if(!ok, error)) return code;
+  device_reason_ =
+      std::string(device == DeviceChoice::cuda ? "--device cuda" : "--device auto: every rank sees a GPU") +
+      "; GPU local rank " + std::to_string(comm().local_rank()) + " % " + std::to_string(gpus) +
+      " GPUs on this host";
+  return std::nullopt;
+}
+
 std::optional<int> Runtime::start(CLI::App& app, CommonOptions& opt, int argc, char** argv, int buffers) {
   if (auto code = parse(app, argc, argv)) return code;
+  if (auto code = select_device(opt.device, opt.transport, opt.runs_on_gpu)) return code;
 
   // Will `buffers` arrays of --count elements fit? Ranks on one host share its memory.
   const double need = static_cast<double>(opt.count) * dtype_size(opt.type) * buffers;
@@ -108,6 +150,17 @@ std::optional<int> Runtime::start(CLI::App& app, CommonOptions& opt, int argc, c
       << " need " << need / (1 << 30) << " GiB per rank, more than the " << have / (1 << 30)
       << " GiB each of the " << comm().local_size() << " ranks on this host can have";
   if (auto code = fail_if(need > 0.8 * have, msg.str())) return code;
+  if (comm().where() == Where::device) {  // the same buffers on the GPU, shared by its ranks
+    const int gpus = cuda_device_count(), gpu = comm().gpu();
+    int sharing = 0;  // local ranks that picked this GPU (local_rank % gpus == gpu)
+    for (int l = 0; l < comm().local_size(); ++l) sharing += l % gpus == gpu;
+    const double gpu_have = static_cast<double>(gpu_info(gpu).memory_bytes) / std::max(sharing, 1);
+    std::ostringstream gpu_msg;
+    gpu_msg << "--count " << opt.count << ": " << buffers << " buffers of that many " << dtype_name(opt.type)
+            << " need " << need / (1 << 30) << " GiB per rank, more than the " << gpu_have / (1 << 30)
+            << " GiB each of the " << sharing << " ranks on GPU " << gpu << " can have";
+    if (auto code = fail_if(need > 0.8 * gpu_have, gpu_msg.str())) return code;
+  }
 
   if (!opt.trace.empty()) {
     std::string error;

@@ -89,6 +89,8 @@ std::string encode(const Event& e) {
     j["value"] = e.value;
   }
   if (!e.values.empty()) j["values"] = e.values;
+  if (!e.where.empty()) j["where"] = e.where;
+  if (!e.transport.empty()) j["transport"] = e.transport;
   return j.dump();
 }
 
@@ -143,7 +145,8 @@ std::optional<Event> decode_event(std::string_view line, std::string* error) {
       !get(j, "chunk", e.chunk, error) || !get(j, "bytes", e.bytes, error) ||
       !get(j, "count", e.count, error) || !get(j, "dtype", e.dtype, error) || !get(j, "t0", e.t0, error) ||
       !get(j, "t1", e.t1, error) || !get(j, "name", e.name, error) || !get(j, "value", e.value, error) ||
-      !get(j, "values", e.values, error))
+      !get(j, "values", e.values, error) || !get(j, "where", e.where, error) ||
+      !get(j, "transport", e.transport, error))
     return std::nullopt;
   if (e.rank < 0) {
     if (error) *error = "negative rank";

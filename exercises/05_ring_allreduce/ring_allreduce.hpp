@@ -55,18 +55,13 @@ void ring_allreduce(ringlab::Communicator& comm, View<const T> in, View<T> out) 
     const ringlab::Chunk c = ringlab::chunk_of(out.size(), n, wrap(i, n));
     return out.sub(c.offset, c.count, wrap(i, n));
   };
-  // Incoming chunks land here before they are added. Kept between calls so that a benchmark
-  // times the ring, not the allocator. Chunk 0 is the largest chunk.
-  static thread_local std::vector<T> incoming;
-  incoming.resize(ringlab::chunk_of(out.size(), n, 0).count);
-
   // ==== BEGIN EXERCISE: reduce-scatter ====
   // TODO(exercise): the reduce-scatter phase, n-1 steps (s = 0 .. n-2). At step s:
   //   - call tc.at("reduce-scatter", s) first, so the trace and the watchdog know where you are;
   //   - send chunk(r - s) to `next` and, at the same time, receive chunk (r - s - 1) from `prev`
-  //     into `incoming` — comm.sendrecv(what_to_send, next, where_to_receive, prev) does both
-  //     at once, so the ring cannot deadlock. A View over `incoming` with the right size:
-  //       View<T> recv_buf(incoming.data(), mine.size(), ringlab::Where::host, mine.chunk());
+  //     into scratch memory — comm.sendrecv(what_to_send, next, where_to_receive, prev) does both
+  //     at once, so the ring cannot deadlock. Scratch of the right size, in the same memory:
+  //       View<T> recv_buf = comm.scratch_like(mine);
   //     where `mine` is chunk(r - s - 1), your own copy of that chunk;
   //   - add what arrived into `mine`: ringlab::reduce_sum(mine, recv_buf).
   // The picture at the top of this file shows every step for 3 ranks.
@@ -89,14 +84,13 @@ void naive_allreduce(ringlab::Communicator& comm, View<const T> in, View<T> out)
   const int n = comm.size(), r = comm.rank();
   ringlab::trace::Collective tc("naive_allreduce", in.data(), in.size());
   if (in.data() != out.data()) ringlab::copy(out, in);
-  static thread_local std::vector<T> incoming;
-  incoming.resize(out.size());
+  View<T> incoming = comm.scratch_like(out);  // the communicator's scratch, in out's memory
 
   for (int src = 1; src < n; ++src) {  // reduce: rank 0 receives from each rank in turn
     tc.at("reduce", src - 1);
     if (r == 0) {
-      comm.recv(View<T>(incoming), src);
-      ringlab::reduce_sum(out, View<T>(incoming));
+      comm.recv(incoming, src);
+      ringlab::reduce_sum(out, incoming);
     } else if (r == src) {
       comm.send(out, 0);
     }

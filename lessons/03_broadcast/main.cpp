@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <functional>
 #include <random>
 #include <string>
 #include <vector>
@@ -25,111 +24,56 @@ namespace {
 
 // MPI's own broadcast: the reference the kit's broadcasts are checked and timed against.
 template <class T> void mpi_broadcast(Communicator& comm, View<T> buf, int root) {
+  if (buf.where() == Where::device) {  // this MPI is not CUDA-aware: it is handed host memory only
+    std::vector<T> host(buf.size());
+    copy(View<T>(host), View<const T>(buf));
+    mpi_broadcast(comm, View<T>(host), root);
+    copy(buf, View<const T>(host));
+    return;
+  }
   MPI_Bcast(buf.data(), static_cast<int>(buf.size()), mpi_datatype(dtype_of<T>()), root, comm.raw());
 }
 
-template <class T> struct Impl {
-  const char* name;
-  std::function<void(Communicator&, View<T>, int)> run;
-};
-template <class T> std::vector<Impl<T>> implementations(std::size_t segment_bytes) {
+// What the harness (core/include/ringlab/harness.hpp) checks and times: the broadcasts, in
+// place, every root; the root's data reproducible, every other rank's garbage that must be
+// overwritten; MPI_Bcast's result the reference, matched exactly. busbw = algbw (nccl-tests).
+template <class T> harness::Collective<T> broadcasts(std::size_t segment_bytes) {
   const std::size_t seg = std::max<std::size_t>(1, segment_bytes / sizeof(T));
-  return {{"linear", lesson03::linear_broadcast<T>},
-          {"tree", lesson03::tree_broadcast<T>},
-          {"chain",
-           [seg](Communicator& c, View<T> b, int root) { lesson03::chain_broadcast<T>(c, b, root, seg); }},
-          {"mpi", mpi_broadcast<T>}};
+  auto in_place = [](void (*f)(Communicator&, View<T>, int)) {
+    return [f](Communicator& c, View<const T>, View<T> buf, int root) { f(c, buf, root); };
+  };
+  harness::Collective<T> c;
+  c.impls = {{"linear", 1.0, in_place(lesson03::linear_broadcast<T>)},
+             {"tree", 1.0, in_place(lesson03::tree_broadcast<T>)},
+             {"chain", 1.0,
+              [seg](Communicator& comm, View<const T>, View<T> buf, int root) {
+                lesson03::chain_broadcast<T>(comm, buf, root, seg);
+              }},
+             {"mpi", 1.0, in_place(mpi_broadcast<T>)}};
+  c.input = [](std::vector<T>& v, int rank, int root) {
+    std::mt19937_64 gen(rank == root ? 1234 : 99);
+    for (auto& x : v)
+      x = static_cast<T>(std::uniform_int_distribution<int>(-1000, 1000)(gen)) / (rank == root ? 1 : 3);
+  };
+  c.expected = [](Communicator& comm, const std::vector<T>& in, std::vector<T>& out, int root) {
+    out = in;
+    mpi_broadcast<T>(comm, View<T>(out), root);
+  };
+  c.rooted = true;
+  c.out_of_place = false;
+  c.terms = 0;  // a broadcast copies: every element exactly the root's
+  return c;
 }
 
-// The root's data: reproducible; every other rank starts with garbage that must be overwritten.
-template <class T> void fill(std::vector<T>& v, bool is_root) {
-  std::mt19937_64 gen(is_root ? 1234 : 99);
-  for (auto& x : v)
-    x = static_cast<T>(std::uniform_int_distribution<int>(-1000, 1000)(gen)) / (is_root ? 1 : 3);
-}
-
-// A broadcast copies: every element must be exactly the root's.
-template <class T> long long count_wrong(const std::vector<T>& expected, const std::vector<T>& actual) {
-  long long wrong = 0;
-  for (std::size_t i = 0; i < expected.size(); ++i) wrong += expected[i] != actual[i];
-  return wrong;
-}
-
-// --check: every implementation, several roots, counts that stress the segmenting.
-template <class T>
-long long check(Communicator& comm, std::size_t segment_bytes, std::vector<std::size_t> counts) {
-  const int n = comm.size();
-  if (comm.rank() == 0) std::printf("%-7s %9s %7s %5s %7s\n", "impl", "count", "type", "root", "#wrong");
-  long long total = 0;
-  for (std::size_t count : counts) {
-    std::vector<int> roots{0};  // 0, the middle and the last rank, each once (n = 2: 0 and 1)
-    for (int r : {n / 2, n - 1})
-      if (std::find(roots.begin(), roots.end(), r) == roots.end()) roots.push_back(r);
-    for (int root : roots) {
-      std::vector<T> expected(count);
-      fill(expected, comm.rank() == root);
-      mpi_broadcast<T>(comm, View<T>(expected), root);
-      for (const auto& impl : implementations<T>(segment_bytes)) {
-        std::vector<T> buf(count);
-        fill(buf, comm.rank() == root);
-        impl.run(comm, View<T>(buf), root);
-        const auto mine =
-            compare<T>(View<T>(expected), View<T>(buf), 1);  // the first wrong elements, for the log
-        if (mine.wrong)
-          log(Level::error) << impl.name << " count " << count << " root " << root << ": " << describe(mine);
-        const long long wrong = comm.sum(count_wrong(expected, buf));
-        total += wrong;
-        if (comm.rank() == 0)
-          std::printf("%-7s %9zu %7s %5d %7lld\n", impl.name, count, dtype_name(dtype_of<T>()), root, wrong);
-      }
-    }
+// After each size of the table: how the chain (the kit's best broadcast) compares with MPI.
+void print_chain_vs_mpi(Communicator& comm, Format format, const std::vector<BenchRow>& rows) {
+  double chain_bw = 0, mpi_bw = 0;
+  for (const auto& row : rows) {
+    if (row.impl == "chain") chain_bw = row.busbw;
+    if (row.impl == "mpi") mpi_bw = row.busbw;
   }
-  return total;
-}
-
-// --bench: every implementation on the same buffers, same run. The implementations take turns
-// (iteration i runs linear, tree, chain, mpi, then iteration i+1 ...) and each reports its
-// fastest iteration: on a machine shared with other work the load changes from second to
-// second; taking turns lets every implementation see the same conditions, and the fastest run
-// is the one least disturbed. busbw = algbw for a broadcast (nccl-tests).
-template <class T> long long bench(Communicator& comm, const CommonOptions& opt, std::size_t segment_bytes,
-                                   std::vector<std::size_t> counts) {
-  print_bench_header(comm, opt.format);
-  const auto impls = implementations<T>(segment_bytes);
-  long long total = 0;
-  for (std::size_t count : counts) {
-    std::vector<T> expected(count), buf(count);
-    fill(expected, comm.rank() == 0);
-    mpi_broadcast<T>(comm, View<T>(expected), 0);
-    std::vector<std::vector<double>> times(impls.size());
-    std::vector<long long> wrong(impls.size(), 0);
-    for (int it = 0; it < opt.warmup + opt.iters; ++it) {
-      for (std::size_t k = 0; k < impls.size(); ++k) {
-        fill(buf, comm.rank() == 0);
-        comm.barrier();
-        const double t0 = MPI_Wtime();
-        impls[k].run(comm, View<T>(buf), 0);
-        const double us = comm.max((MPI_Wtime() - t0) * 1e6);  // done when the last rank has it
-        if (it >= opt.warmup) times[k].push_back(us);
-        wrong[k] += count_wrong(expected, buf);
-      }
-    }
-    double chain_bw = 0, mpi_bw = 0;
-    for (std::size_t k = 0; k < impls.size(); ++k) {
-      BenchRow row{impls[k].name, count * sizeof(T), count, dtype_of<T>()};
-      std::sort(times[k].begin(), times[k].end());
-      row.time_us = times[k].front();
-      row.wrong = comm.sum(wrong[k]);
-      total += row.wrong;
-      set_bandwidth(row, 1.0);
-      print_bench_row(comm, opt.format, row);
-      if (std::string(impls[k].name) == "chain") chain_bw = row.busbw;
-      if (std::string(impls[k].name) == "mpi") mpi_bw = row.busbw;
-    }
-    if (opt.format == Format::table && comm.rank() == 0 && mpi_bw > 0)
-      std::printf("%-10s %12zu   chain/mpi busbw ratio %.2f\n", "", count * sizeof(T), chain_bw / mpi_bw);
-  }
-  return total;
+  if (format == Format::table && comm.rank() == 0 && mpi_bw > 0 && !rows.empty())
+    std::printf("%-10s %12zu   chain/mpi busbw ratio %.2f\n", "", rows[0].bytes, chain_bw / mpi_bw);
 }
 
 // --- the drift demo -----------------------------------------------------------------------
@@ -269,6 +213,7 @@ int main(int argc, char** argv) {
       "must be broadcast"};
   CommonOptions opt;
   opt.count = 1 << 20;
+  opt.runs_on_gpu = true;
   add_common_options(app, opt);
   long long segment = 1 << 20;  // tuned on the shared 2-core machine: see docs/lessons02-04.md
   int steps = 10;
@@ -291,7 +236,7 @@ int main(int argc, char** argv) {
     if (opt.check) {
       std::vector<std::size_t> counts{0, 1, std::size_t(std::max(n - 1, 1)), std::size_t(n + 1), 1000003};
       if (count_given) counts = {static_cast<std::size_t>(opt.count)};
-      wrong += check<T>(comm, seg, counts);
+      wrong += harness::check(comm, broadcasts<T>(seg), counts);
     }
     if (opt.bench) {
       std::vector<std::size_t> counts;
@@ -299,7 +244,9 @@ int main(int argc, char** argv) {
       else
         for (std::size_t bytes : {4u << 10, 64u << 10, 1u << 20, 4u << 20, 16u << 20, 64u << 20})
           counts.push_back(bytes / sizeof(T));
-      wrong += bench<T>(comm, opt, seg, counts);
+      wrong += harness::bench(
+          comm, broadcasts<T>(seg), counts, opt, nullptr,
+          [&](const std::vector<BenchRow>& rows) { print_chain_vs_mpi(comm, opt.format, rows); });
     }
   });
   if (opt.check || !opt.bench) wrong += drift_demo(comm, steps, lr);

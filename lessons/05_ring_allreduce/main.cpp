@@ -5,11 +5,12 @@
 //
 // The algorithms are in ring_allreduce.hpp (solutions/05_ring_allreduce): the readable ring and
 // the naive reduce-then-broadcast. Beside them runs the kit's fast ring (segmented, pipelined:
-// core/include/ringlab/allreduce.hpp). This file fills each rank's buffer, calls them, and
-// compares with MPI's own MPI_Allreduce; --bench also fits the α-β model (alpha_beta.hpp).
+// core/include/ringlab/allreduce.hpp). This file lists them, with each rank's input and MPI's
+// own MPI_Allreduce as the reference, for the core's check-and-benchmark harness
+// (core/include/ringlab/harness.hpp); what is this lesson's own stays here: the schedule
+// printout and, after --bench, the α-β model (alpha_beta.hpp).
 #include <algorithm>
 #include <cstdio>
-#include <functional>
 #include <random>
 #include <string>
 #include <vector>
@@ -24,37 +25,52 @@ namespace {
 
 // MPI's own allreduce: the reference the kit's rings are checked and timed against.
 template <class T> void mpi_allreduce(Communicator& comm, View<const T> in, View<T> out) {
+  if (out.where() == Where::device) {  // this MPI is not CUDA-aware: it is handed host memory only
+    std::vector<T> host(out.size());
+    copy(View<T>(host), in);
+    mpi_allreduce(comm, View<const T>(host), View<T>(host));
+    copy(out, View<const T>(host));
+    return;
+  }
   const void* src = in.data() == out.data() ? MPI_IN_PLACE : static_cast<const void*>(in.data());
   MPI_Allreduce(src, out.data(), static_cast<int>(out.size()), mpi_datatype(dtype_of<T>()), MPI_SUM,
                 comm.raw());
 }
 
-template <class T> struct Impl {
-  const char* name;
-  std::function<void(Communicator&, View<const T>, View<T>)> run;
-};
 // The fast ring's segment size (--segment) and the implementations to run (--impl).
 FastRingOptions g_fast;
 std::vector<std::string> g_impls{"ring", "fast", "naive", "mpi"};
-template <class T> std::vector<Impl<T>> implementations() {
-  std::vector<Impl<T>> all{{"ring", lesson05::ring_allreduce<T>},
-                           {"fast", [](Communicator& c, View<const T> in,
-                                       View<T> out) { ring_allreduce_fast(c, in, out, g_fast); }},
-                           {"naive", lesson05::naive_allreduce<T>},
-                           {"mpi", mpi_allreduce<T>}};
-  std::vector<Impl<T>> chosen;
-  for (auto& impl : all)
-    if (std::find(g_impls.begin(), g_impls.end(), impl.name) != g_impls.end()) chosen.push_back(impl);
-  return chosen;
-}
 
-// Each rank's input: reproducible, different per rank; integers stay small so sums are exact.
-template <class T> void fill(std::vector<T>& v, int rank) {
-  std::mt19937_64 gen(1234 + 7919 * rank);
-  for (auto& x : v) {
-    if constexpr (std::is_floating_point_v<T>) x = std::uniform_real_distribution<T>(-1, 1)(gen);
-    else x = static_cast<T>(std::uniform_int_distribution<int>(-100, 100)(gen));
-  }
+// What the harness (core/include/ringlab/harness.hpp) checks and times: the implementations,
+// each rank's input, and MPI's answer. All four are allreduces: busbw = algbw x 2(n-1)/n.
+template <class T> harness::Collective<T> allreduces(int n) {
+  const double bus = allreduce_bus_factor(n);
+  auto unrooted = [](void (*f)(Communicator&, View<const T>, View<T>)) {
+    return [f](Communicator& c, View<const T> in, View<T> out, int) { f(c, in, out); };
+  };
+  std::vector<harness::Implementation<T>> all{
+      {"ring", bus, unrooted(lesson05::ring_allreduce<T>)},
+      {"fast", bus,
+       [](Communicator& c, View<const T> in, View<T> out, int) { ring_allreduce_fast(c, in, out, g_fast); }},
+      {"naive", bus, unrooted(lesson05::naive_allreduce<T>)},
+      {"mpi", bus, unrooted(mpi_allreduce<T>)}};
+  harness::Collective<T> c;
+  for (auto& impl : all)
+    if (std::find(g_impls.begin(), g_impls.end(), impl.name) != g_impls.end()) c.impls.push_back(impl);
+  // Reproducible, different per rank; integers stay small so sums are exact.
+  c.input = [](std::vector<T>& v, int rank, int) {
+    std::mt19937_64 gen(1234 + 7919 * rank);
+    for (auto& x : v) {
+      if constexpr (std::is_floating_point_v<T>) x = std::uniform_real_distribution<T>(-1, 1)(gen);
+      else x = static_cast<T>(std::uniform_int_distribution<int>(-100, 100)(gen));
+    }
+  };
+  c.expected = [](Communicator& comm, const std::vector<T>& in, std::vector<T>& out, int) {
+    MPI_Allreduce(in.data(), out.data(), static_cast<int>(in.size()), mpi_datatype(dtype_of<T>()), MPI_SUM,
+                  comm.raw());
+  };
+  c.terms = n;  // floats: sums of n terms, added in another order than MPI's
+  return c;
 }
 
 // --schedule: run the ring once on a small buffer with an in-memory trace, then print what
@@ -62,9 +78,11 @@ template <class T> void fill(std::vector<T>& v, int rank) {
 template <class T> void print_schedule(Communicator& comm, std::size_t count) {
   std::vector<trace::Event> mine;
   trace::add_sink([&](const trace::Event& e) { mine.push_back(e); });
-  std::vector<T> buf(count);
-  for (std::size_t i = 0; i < count; ++i) buf[i] = static_cast<T>(10 * (comm.rank() + 1) + i);
-  lesson05::ring_allreduce<T>(comm, buf, buf);
+  std::vector<T> start(count);
+  for (std::size_t i = 0; i < count; ++i) start[i] = static_cast<T>(10 * (comm.rank() + 1) + i);
+  Buffer<T> buf(count, comm.where());  // host memory, or the GPU's with --device cuda
+  harness::detail::put(buf.view(), start.data());
+  lesson05::ring_allreduce<T>(comm, buf.view(), buf.view());
 
   std::string lines;
   for (const auto& e : mine) lines += trace::encode(e) + "\n";
@@ -100,63 +118,6 @@ template <class T> void print_schedule(Communicator& comm, std::size_t count) {
   }
   for (const auto& e : events)
     if (e.op == trace::Op::end) std::printf("  end    rank %d holds %s\n", e.rank, values(e.values).c_str());
-}
-
-// --check: every implementation, in-place and out-of-place, over counts that stress the
-// chunking (0, 1, fewer elements than ranks, not divisible by ranks, large).
-template <class T> long long check(Communicator& comm, std::vector<std::size_t> counts) {
-  const int n = comm.size();
-  if (comm.rank() == 0) {
-    if (dtype_is_float(dtype_of<T>()))
-      std::printf("# %s: wrong when |got - expected| > %g * max(1, |expected|) (sums of %d terms)\n",
-                  dtype_name(dtype_of<T>()), float_tolerance(dtype_of<T>(), n), n);
-    else std::printf("# %s: must match exactly\n", dtype_name(dtype_of<T>()));
-    std::printf("%-6s %9s %7s %-12s %7s\n", "impl", "count", "type", "placement", "#wrong");
-  }
-  long long total_wrong = 0;
-  for (std::size_t count : counts) {
-    std::vector<T> in(count), expected(count), out(count);
-    fill(in, comm.rank());
-    MPI_Allreduce(in.data(), expected.data(), static_cast<int>(count), mpi_datatype(dtype_of<T>()), MPI_SUM,
-                  comm.raw());
-    for (const auto& impl : implementations<T>()) {
-      for (bool in_place : {false, true}) {
-        std::vector<T> data = in;
-        if (in_place) impl.run(comm, View<T>(data), View<T>(data));
-        else impl.run(comm, View<T>(in), View<T>(out));
-        const auto result = compare<T>(View<T>(expected), in_place ? View<T>(data) : View<T>(out), n);
-        const long long wrong = comm.sum(result.wrong);
-        total_wrong += wrong;
-        if (result.wrong) log(Level::error) << impl.name << " count " << count << ": " << describe(result);
-        if (comm.rank() == 0)
-          std::printf("%-6s %9zu %7s %-12s %7lld\n", impl.name, count, dtype_name(dtype_of<T>()),
-                      in_place ? "in-place" : "out-of-place", wrong);
-      }
-    }
-  }
-  return total_wrong;
-}
-
-// --bench: time each implementation on the same buffers, same run.
-template <class T> long long bench(Communicator& comm, const CommonOptions& opt,
-                                   std::vector<std::size_t> counts, std::vector<BenchRow>& rows) {
-  print_bench_header(comm, opt.format);
-  long long total_wrong = 0;
-  for (std::size_t count : counts) {
-    std::vector<T> in(count), out(count), expected(count);  // allocated outside the timed region
-    fill(in, comm.rank());
-    mpi_allreduce<T>(comm, View<T>(in), View<T>(expected));
-    for (const auto& impl : implementations<T>()) {
-      BenchRow row{impl.name, count * sizeof(T), count, dtype_of<T>()};
-      row.time_us = time_us(comm, opt.warmup, opt.iters, [&] { impl.run(comm, View<T>(in), View<T>(out)); });
-      row.wrong = comm.sum(compare<T>(View<T>(expected), View<T>(out), comm.size()).wrong);
-      total_wrong += row.wrong;
-      set_bandwidth(row, allreduce_bus_factor(comm.size()));
-      print_bench_row(comm, opt.format, row);
-      rows.push_back(row);
-    }
-  }
-  return total_wrong;
 }
 
 // After the table: α and β from a ping-pong, and the ring's time as the model predicts it next
@@ -201,6 +162,7 @@ int main(int argc, char** argv) {
       "Lesson 05 — ring allreduce (reduce-scatter + allgather) vs reduce-then-broadcast vs MPI_Allreduce"};
   CommonOptions opt;
   opt.count = 1 << 20;
+  opt.runs_on_gpu = true;
   add_common_options(app, opt);
   bool schedule = false;
   app.add_flag("--schedule", schedule,
@@ -230,7 +192,7 @@ int main(int argc, char** argv) {
       std::vector<std::size_t> counts{0,       1,      std::size_t(std::max(n - 1, 0)), std::size_t(n + 1),
                                       1000003, 1 << 20};
       if (count_given) counts = {count};
-      wrong += check<T>(comm, counts);
+      wrong += harness::check(comm, allreduces<T>(n), counts);
     }
     if (opt.bench) {
       std::vector<std::size_t> counts;
@@ -239,11 +201,11 @@ int main(int argc, char** argv) {
         for (std::size_t bytes : {4u << 10, 64u << 10, 1u << 20, 4u << 20, 16u << 20, 64u << 20})
           counts.push_back(bytes / sizeof(T));
       std::vector<BenchRow> rows;
-      wrong += bench<T>(comm, opt, counts, rows);
+      wrong += harness::bench(comm, allreduces<T>(n), counts, opt, &rows);
       if (opt.format == Format::table) print_model(comm, rows);
     }
     if (!schedule && !opt.check && !opt.bench) {  // plain run: one allreduce, checked
-      wrong += check<T>(comm, {count});
+      wrong += harness::check(comm, allreduces<T>(n), {count});
     }
   });
   if (wrong) print_once(comm, "FAILED: " + std::to_string(wrong) + " wrong elements\n");

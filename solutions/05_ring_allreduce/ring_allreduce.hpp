@@ -55,16 +55,11 @@ void ring_allreduce(ringlab::Communicator& comm, View<const T> in, View<T> out) 
     const ringlab::Chunk c = ringlab::chunk_of(out.size(), n, wrap(i, n));
     return out.sub(c.offset, c.count, wrap(i, n));
   };
-  // Incoming chunks land here before they are added. Kept between calls so that a benchmark
-  // times the ring, not the allocator. Chunk 0 is the largest chunk.
-  static thread_local std::vector<T> incoming;
-  incoming.resize(ringlab::chunk_of(out.size(), n, 0).count);
-
   // ==== BEGIN EXERCISE: reduce-scatter ====
   for (int s = 0; s < n - 1; ++s) {
     tc.at("reduce-scatter", s);
     View<T> mine = chunk(r - s - 1);
-    View<T> recv_buf(incoming.data(), mine.size(), ringlab::Where::host, mine.chunk());
+    View<T> recv_buf = comm.scratch_like(mine);  // scratch the size of mine, in the same memory
     comm.sendrecv(chunk(r - s), next, recv_buf, prev);
     ringlab::reduce_sum(mine, recv_buf);
   }
@@ -86,14 +81,13 @@ void naive_allreduce(ringlab::Communicator& comm, View<const T> in, View<T> out)
   const int n = comm.size(), r = comm.rank();
   ringlab::trace::Collective tc("naive_allreduce", in.data(), in.size());
   if (in.data() != out.data()) ringlab::copy(out, in);
-  static thread_local std::vector<T> incoming;
-  incoming.resize(out.size());
+  View<T> incoming = comm.scratch_like(out);  // the communicator's scratch, in out's memory
 
   for (int src = 1; src < n; ++src) {  // reduce: rank 0 receives from each rank in turn
     tc.at("reduce", src - 1);
     if (r == 0) {
-      comm.recv(View<T>(incoming), src);
-      ringlab::reduce_sum(out, View<T>(incoming));
+      comm.recv(incoming, src);
+      ringlab::reduce_sum(out, incoming);
     } else if (r == src) {
       comm.send(out, 0);
     }

@@ -26,6 +26,8 @@ Event full_event() {
   e.name = "loss";
   e.value = 0.125;
   e.values = {1, -2.5, 3e10};
+  e.where = "device";
+  e.transport = "staged";
   return e;
 }
 
@@ -46,6 +48,8 @@ void check_same(const Event& a, const Event& b) {
   CHECK(a.name == b.name);
   CHECK(a.value == b.value);
   CHECK(a.values == b.values);
+  CHECK(a.where == b.where);
+  CHECK(a.transport == b.transport);
 }
 }  // namespace
 

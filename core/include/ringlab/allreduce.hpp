@@ -50,17 +50,6 @@ struct FastRingOptions {
   std::size_t segment_bytes = 256 << 10;
 };
 
-// dst = a + b, element-wise (dst may be a itself), traced as a reduction of dst's chunk.
-template <class T> void reduce_sum(View<T> dst, View<const T> a, View<const T> b) {
-  const double t0 = trace::enabled() ? trace::now_us() : 0;
-  T* d = dst.data();
-  const T* x = a.data();
-  const T* y = b.data();
-  const std::size_t n = dst.size();
-  for (std::size_t i = 0; i < n; ++i) d[i] = x[i] + y[i];
-  if (trace::enabled()) detail::record_local(trace::Op::reduce, dst, t0);
-}
-
 template <class T>
 void ring_allreduce_fast(Communicator& comm, View<const T> in, View<T> out, const FastRingOptions& opt = {}) {
   if (in.size() != out.size()) throw std::invalid_argument("ring_allreduce_fast: in and out differ in size");
@@ -88,12 +77,14 @@ void ring_allreduce_fast(Communicator& comm, View<const T> in, View<T> out, cons
     return v.sub(ch.offset + seg.offset, seg.count, wrap(c));
   };
 
-  // Kept between calls so a benchmark times the ring, not the allocator.
-  static thread_local std::vector<T> slots[2];
+  // Two receive slots of the largest segment's size: the communicator's scratch, in the same
+  // memory as `out` (host or GPU), kept between calls so a benchmark times the ring, not the
+  // allocator. Message j lands in slot j % 2.
+  const std::size_t slot_elems = chunk_of(largest_chunk, segments, 0).count;
+  const View<T> slots[2] = {comm.scratch_like(out.sub(0, slot_elems), 0),
+                            comm.scratch_like(out.sub(0, slot_elems), 1)};
   static thread_local std::vector<Request> sends;
   static thread_local std::vector<Request> recvs;
-  const std::size_t slot_elems = chunk_of(largest_chunk, segments, 0).count;
-  for (auto& s : slots) s.resize(slot_elems);
   sends.clear();
   recvs.assign(2, Request{});
 
@@ -103,8 +94,7 @@ void ring_allreduce_fast(Communicator& comm, View<const T> in, View<T> out, cons
     const int s = j / segments, k = j % segments;
     tc.at("reduce-scatter", s);
     View<T> mine = segment(out, r - s - 1, k);
-    recvs[j % 2] =
-        comm.irecv(View<T>(slots[j % 2].data(), mine.size(), Where::host, mine.chunk()), prev, kTag);
+    recvs[j % 2] = comm.irecv(slots[j % 2].sub(0, mine.size(), mine.chunk()), prev, kTag);
   };
   tc.at("reduce-scatter", 0);
   for (int k = 0; k < segments; ++k) sends.push_back(comm.isend(segment(in, r, k), next, kTag));
@@ -115,7 +105,7 @@ void ring_allreduce_fast(Communicator& comm, View<const T> in, View<T> out, cons
     comm.wait(recvs[j % 2]);
     tc.at("reduce-scatter", s);
     View<T> mine = segment(out, r - s - 1, k);
-    reduce_sum(mine, segment(in, r - s - 1, k), View<const T>(slots[j % 2].data(), mine.size()));
+    reduce_sum(mine, segment(in, r - s - 1, k), View<const T>(slots[j % 2].sub(0, mine.size())));
     if (j + 2 < rs_messages) post_recv(j + 2);  // the slot is free again
     // Pass the freshly added segment on at once: it is what r+1 needs at its next step (the
     // finished sum, after the last step: allgather step 0).

@@ -23,12 +23,13 @@ struct CheckResult {
 
 // Integers must match exactly. Floats may differ by the rounding of a sum over `terms` values
 // taken in another order: |actual - expected| <= tol * terms * max(1, |expected|), with
-// tol = 1e-6 for float and 1e-14 for double.
+// tol = 1e-6 for float and 1e-14 for double. terms = 0: every type must match exactly (a
+// broadcast copies; a device sum taken in the host's order is the host's sum bit for bit).
 double float_tolerance(DType t, int terms);
 
 template <class T> CheckResult compare(View<const T> expected, View<const T> actual, int terms) {
   CheckResult r;
-  const double tol = float_tolerance(dtype_of<T>(), terms);
+  const double tol = terms == 0 ? 0.0 : float_tolerance(dtype_of<T>(), terms);
   for (std::size_t i = 0; i < expected.size(); ++i) {
     const double e = static_cast<double>(expected[i]), a = static_cast<double>(actual[i]);
     const bool bad =

@@ -1,11 +1,13 @@
 // The flags every lesson shares, spelled the same everywhere:
 //   --count N  --type float|double|int32|int64  --iters N  --warmup N
 //   --check  --bench  --format table|csv  --trace FILE  --viz HOST:PORT
+//   --device cpu|cuda|auto  --transport auto|nccl|ipc|staged
 #pragma once
 #include <CLI/CLI.hpp>
 #include <cstddef>
 #include <string>
 
+#include "ringlab/device.hpp"
 #include "ringlab/dtype.hpp"
 
 namespace ringlab {
@@ -22,7 +24,17 @@ struct CommonOptions {
   Format format = Format::table;
   std::string trace;  // also RINGLAB_TRACE
   std::string viz;    // stream events live to ringlab-viz at HOST:PORT; also RINGLAB_VIZ
+  // Where the collectives' data lives, and how device data moves (also RINGLAB_DEVICE,
+  // RINGLAB_TRANSPORT). auto: the GPU when every rank sees one, else the CPU.
+  DeviceChoice device = DeviceChoice::automatic;
+  Transport transport = Transport::automatic;
+  // Set by a lesson that runs its collectives on GPUs (01, 03, 05) before Runtime::start; the
+  // others refuse --device cuda instead of silently computing on the CPU.
+  bool runs_on_gpu = false;
 };
+
+// Adds --device and --transport alone (lesson 01 has no other common flag).
+void add_device_options(CLI::App& app, DeviceChoice& device, Transport& transport);
 
 // Adds the common flags to `app` with `opt`'s current values as defaults.
 void add_common_options(CLI::App& app, CommonOptions& opt);

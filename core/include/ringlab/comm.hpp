@@ -12,10 +12,13 @@
 #include <algorithm>
 #include <cstddef>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "ringlab/buffer.hpp"
+#include "ringlab/device.hpp"
 #include "ringlab/dtype.hpp"
+#include "ringlab/ops.hpp"
 #include "ringlab/trace.hpp"
 #include "ringlab/watchdog.hpp"
 
@@ -37,11 +40,19 @@ class Request {
   std::size_t count_ = 0;
   DType dtype_ = DType::f32;
   watchdog::Pending pending_;  // what the watchdog reports if the wait never ends
+  // A device buffer's transfer, staged: the pinned host copy MPI moves, and for a receive the
+  // device buffer wait() copies it up to.
+  void* staging_ = nullptr;
+  void* device_dst_ = nullptr;
+  std::size_t staging_bytes_ = 0;
 };
 
 class Communicator {
  public:
   explicit Communicator(MPI_Comm comm);
+  ~Communicator();  // frees the scratch memory (Runtime destroys it before MPI_Finalize)
+  Communicator(const Communicator&) = delete;
+  Communicator& operator=(const Communicator&) = delete;
 
   int rank() const { return rank_; }
   int size() const { return size_; }
@@ -49,6 +60,15 @@ class Communicator {
   int local_size() const { return local_size_; }
   const std::string& host() const { return host_; }
   MPI_Comm raw() const { return comm_; }
+  // Where this rank's collectives keep their data: host memory, or its GPU's with --device cuda.
+  Where where() const { return where_; }
+  int gpu() const { return gpu_; }  // -1 on the CPU
+  // How device buffers move between ranks, chosen once (Runtime::select_device), and why.
+  Transport transport() const { return transport_; }
+  const std::string& transport_reason() const { return transport_reason_; }
+  // Puts this rank's collectives on GPU `gpu` (already cudaSetDevice'd) with the transport
+  // `requested` resolves to. False, with *error, when that transport cannot run here.
+  bool use_device(int gpu, Transport requested, std::string* error);
 
   // Blocking transfers.
   template <class T> void send(View<const T> buf, int peer, int tag = 0) {
@@ -82,6 +102,18 @@ class Communicator {
   void wait(Request& r);
   void wait_all(std::vector<Request>& rs);
 
+  // Scratch memory for an algorithm (where an incoming chunk lands before it is added): a View
+  // of like.size() elements, in the same memory as `like` (host, or the GPU's) and labelled
+  // with its chunk. The communicator owns it: allocated on first use, grown when a larger one
+  // is asked for, kept between calls (so a benchmark times the algorithm, not the allocator),
+  // freed with the communicator. `slot` picks one of several buffers used at the same time
+  // (the fast ring receives into two); a later call with the same slot reuses the memory.
+  template <class T> View<std::remove_const_t<T>> scratch_like(View<T> like, int slot = 0) {
+    using U = std::remove_const_t<T>;
+    void* p = scratch(like.where(), slot, like.bytes());
+    return View<U>(static_cast<U*>(p), like.size(), like.where(), like.chunk());
+  }
+
   void barrier();
   // True on every rank when `ok` is true on every rank. The way to agree on an error without
   // one rank returning while the others wait for it.
@@ -94,6 +126,15 @@ class Communicator {
   std::vector<std::string> gather_strings(const std::string& mine);
 
  private:
+  void* scratch(Where where, int slot, std::size_t bytes);
+  struct Scratch {
+    Where where;
+    int slot;
+    void* data;
+    std::size_t bytes;
+  };
+  std::vector<Scratch> scratch_;
+
   void xfer_blocking(trace::Op op, const void* data, std::size_t count, DType t, Where where, int chunk,
                      int peer, int tag);
   void sendrecv_impl(const void* out, std::size_t out_count, int out_chunk, int dest, void* in,
@@ -110,50 +151,19 @@ class Communicator {
   bool watched_ = false;
   int rank_ = 0, size_ = 1, local_rank_ = 0, local_size_ = 1;
   std::string host_;
+  Where where_ = Where::host;
+  int gpu_ = -1;
+  Transport transport_ = Transport::automatic;
+  std::string transport_reason_;
+  // Pinned host buffers for the staged transport, reused (busy while a transfer uses one).
+  struct Staging {
+    void* data;
+    std::size_t bytes;
+    bool busy;
+  };
+  std::vector<Staging> staging_;
+  void* take_staging(std::size_t bytes);
+  void give_back_staging(void* p);
 };
-
-namespace detail {
-// The collective, phase and step in progress, for a reduce or copy event (as transfers have).
-inline void fill_context(trace::Event& e) {
-  const auto& ctx = trace::context();
-  e.coll = ctx.coll;
-  e.call = ctx.call;
-  e.phase = ctx.phase;
-  e.step = ctx.step;
-}
-
-// Records that `dst` (a chunk of this rank's buffer) was just written by a reduce or a copy
-// that started at t0. Call only when tracing is on.
-template <class T> void record_local(trace::Op op, View<T> dst, double t0) {
-  trace::Event e;
-  e.op = op;
-  fill_context(e);
-  e.chunk = dst.chunk();
-  e.bytes = dst.bytes();
-  e.t0 = t0;
-  e.t1 = trace::now_us();
-  e.values = trace::small_values(dst.data(), dst.size());
-  trace::record(std::move(e));
-}
-}  // namespace detail
-
-// Element-wise dst += src, traced as a reduction of dst's chunk. The one place the kit's
-// collectives add numbers, so the visualizer sees every reduction.
-template <class T> void reduce_sum(View<T> dst, View<const T> src) {
-  const double t0 = trace::enabled() ? trace::now_us() : 0;
-  T* d = dst.data();
-  const T* s = src.data();
-  const std::size_t n = dst.size();
-  for (std::size_t i = 0; i < n; ++i) d[i] += s[i];
-  if (trace::enabled()) detail::record_local(trace::Op::reduce, dst, t0);
-}
-template <class T> void reduce_sum(View<T> dst, View<T> src) { reduce_sum(dst, View<const T>(src)); }
-
-// dst = src, traced as a copy.
-template <class T> void copy(View<T> dst, View<const T> src) {
-  const double t0 = trace::enabled() ? trace::now_us() : 0;
-  std::copy(src.begin(), src.end(), dst.begin());
-  if (trace::enabled()) detail::record_local(trace::Op::copy, dst, t0);
-}
 
 }  // namespace ringlab

@@ -1,14 +1,37 @@
-// GPUs, when the kit was built with CUDA: how many this process can see, and which one a rank
-// uses. The rule is Horovod's `torch.cuda.set_device(hvd.local_rank())`: one GPU per local
-// rank, wrapping around when there are more ranks on a host than GPUs.
+// GPUs, when the kit was built with CUDA: how many this process can see, which one a rank
+// uses, and what it is. The rule is Horovod's `torch.cuda.set_device(hvd.local_rank())`: one
+// GPU per local rank, wrapping around when there are more ranks on a host than GPUs.
+// No CUDA header here: lessons include this, and lessons are never compiled by nvcc.
 #pragma once
+#include <cstddef>
 #include <string>
 
 namespace ringlab {
 
+// --device: where a lesson's collectives keep their data.
+enum class DeviceChoice { cpu, cuda, automatic };
+// --transport: how device buffers move between ranks (host buffers always go through MPI).
+//   staged  cudaMemcpy to pinned host memory, MPI, copy back (what a non-CUDA-aware MPI forces)
+//   ipc     ranks on one host open each other's GPU buffers (cudaIpc) and copy device to device
+//   nccl    ncclSend/ncclRecv (one GPU per rank: NCCL refuses two ranks on one GPU)
+enum class Transport { automatic, staged, ipc, nccl };
+const char* transport_name(Transport t);  // "auto", "staged", "ipc", "nccl"
+
 bool built_with_cuda();
+bool built_with_nccl();
 int cuda_device_count();  // 0 without CUDA or without a GPU
 // "cuda:N" for this local rank, or "cpu".
 std::string device_for_local_rank(int local_rank);
+
+// Makes GPU `index` this process's device (cudaSetDevice). Throws without CUDA.
+void use_gpu(int index);
+
+struct GpuInfo {
+  int index = -1;
+  std::string name;        // "NVIDIA H100 80GB HBM3"
+  std::string pci_bus_id;  // "0000:17:00.0": tells GPUs apart across processes, as NCCL does
+  std::size_t memory_bytes = 0;
+};
+GpuInfo gpu_info(int index);
 
 }  // namespace ringlab

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "ringlab/comm.hpp"
+#include "ringlab/device.hpp"
 
 namespace ringlab {
 
@@ -35,6 +36,14 @@ class Runtime {
   // (`buffers` arrays of --count elements per rank) and the trace file can be written.
   std::optional<int> start(CLI::App& app, CommonOptions& opt, int argc, char** argv, int buffers = 3);
 
+  // --device / --transport: picks where this rank's collectives keep their data (start() calls
+  // it; lesson 01 calls it alone). auto is cuda only when every rank sees a GPU. cuda with no
+  // GPU: one line on every rank and 77 back (the test suites' "skipped"); a lesson that runs on
+  // the CPU only (runs_on_gpu false) refuses --device cuda with exit 2.
+  std::optional<int> select_device(DeviceChoice device, Transport transport, bool runs_on_gpu);
+  // Why the communicator runs where it does ("--device auto: no GPU on rank 2"), for lesson 01.
+  const std::string& device_reason() const { return device_reason_; }
+
   // Every rank passes its own verdict. If any rank is `bad`, the lowest such rank prints
   // "error: <message>" and every rank gets 2 back to return from main(); else nothing.
   std::optional<int> fail_if(bool bad, const std::string& message);
@@ -49,6 +58,7 @@ class Runtime {
   bool ok_to_trace(const std::string& path);
   std::unique_ptr<Communicator> world_;
   std::string program_, args_;
+  std::string device_reason_;
 };
 
 // Prints `text` from rank 0 only (the usual way to print one result for the whole run).

@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "ringlab/dtype.hpp"
@@ -44,6 +45,8 @@ struct Event {
   std::string name;            // metric or compute name, e.g. "loss", "lr"
   double value = 0;            // metric value
   std::vector<double> values;  // the data moved/held, when the buffer is small
+  std::string where;           // "device" for a GPU buffer; empty (host) otherwise
+  std::string transport;       // a GPU buffer's transfer: "staged", "ipc" or "nccl"
 };
 
 struct Header {
@@ -80,20 +83,31 @@ void add_sink(Sink sink);
 // The begin event holds the input's values and end() the result's, when the buffer is small:
 // the visualizer's buffer view starts from the one and checks itself against the other.
 //   trace::Collective tc("ring_allreduce", in);  ...  tc.end(out);
+namespace detail {
+// Copies `bytes` from `src` to host memory `dst`, wherever `src` lives: a host buffer is read
+// directly, a device buffer (CUDA builds) is copied down first. Only for the values of small
+// buffers (kMaxTracedValues elements at most), so the cost is nothing next to a transfer.
+void read_to_host(void* dst, const void* src, std::size_t bytes);
+template <class T> std::vector<double> values_of(const T* data, std::size_t n) {
+  if (n > kMaxTracedValues) return {};
+  std::remove_const_t<T> host[kMaxTracedValues];
+  read_to_host(host, data, n * sizeof(T));
+  return std::vector<double>(host, host + n);
+}
+}  // namespace detail
+
 class Collective {
  public:
   template <class T> Collective(const char* name, const T* data, std::size_t count)
       : Collective(name, count, dtype_of<T>()) {
-    if (active_)
-      begin(count <= kMaxTracedValues ? std::vector<double>(data, data + count) : std::vector<double>{});
+    if (active_) begin(detail::values_of(data, count));
   }
   ~Collective();
   Collective(const Collective&) = delete;
   Collective& operator=(const Collective&) = delete;
   void at(const char* phase, int step);  // where the algorithm is now
   template <class T> void end(const T* data, std::size_t count) {
-    if (active_)
-      finish(count <= kMaxTracedValues ? std::vector<double>(data, data + count) : std::vector<double>{});
+    if (active_) finish(detail::values_of(data, count));
   }
 
  private:
@@ -137,8 +151,8 @@ void metric(const char* name, double value, int step);
 
 // Copies values for the trace when the collective is small enough.
 template <class T> std::vector<double> small_values(const T* data, std::size_t n) {
-  if (n > kMaxTracedValues || context().count > kMaxTracedValues) return {};
-  return std::vector<double>(data, data + n);
+  if (context().count > kMaxTracedValues) return {};
+  return detail::values_of(data, n);
 }
 
 // --- the run's trace file ---------------------------------------------------------------

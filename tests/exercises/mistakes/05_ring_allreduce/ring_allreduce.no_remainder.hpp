@@ -12,7 +12,7 @@
   for (int s = 0; s < n - 1; ++s) {
     tc.at("reduce-scatter", s);
     View<T> mine = part(r - s - 1);
-    View<T> recv_buf(incoming.data(), mine.size(), ringlab::Where::host, mine.chunk());
+    View<T> recv_buf = comm.scratch_like(mine);
     comm.sendrecv(part(r - s), next, recv_buf, prev);
     ringlab::reduce_sum(mine, recv_buf);
   }

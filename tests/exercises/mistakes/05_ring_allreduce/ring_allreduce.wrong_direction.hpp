@@ -10,7 +10,7 @@
   for (int s = 0; s < n - 1; ++s) {
     tc.at("reduce-scatter", s);
     View<T> mine = chunk(r - s - 1);
-    View<T> recv_buf(incoming.data(), mine.size(), ringlab::Where::host, mine.chunk());
+    View<T> recv_buf = comm.scratch_like(mine);
     comm.sendrecv(chunk(r - s), prev, recv_buf, next);
     ringlab::reduce_sum(mine, recv_buf);
   }

@@ -1,0 +1,136 @@
+// The element-wise operations the kit's collectives use, for host or device buffers:
+//   reduce_sum(dst, src)      dst += src
+//   reduce_sum(dst, a, b)     dst = a + b        (dst may be a itself)
+//   copy(dst, src)            dst = src          (host or device, either side)
+//   scale(x, factor)          x *= factor
+//   fill(x, value)            x = value
+// Each follows the data: host Views run the loops below, device Views (View::where() ==
+// Where::device) go to the CUDA kernels of ops_cuda.cu. An algorithm calls these and never
+// names host or device itself, so the same ring runs on both (baidu-allreduce's shape).
+// Without CUDA built in, a device View is refused with one line (ops_nocuda.cpp).
+//
+// reduce_sum and copy are traced (a reduce or copy event for dst's chunk), so the visualizer
+// sees every addition the collectives make.
+#pragma once
+#include <algorithm>
+#include <cstddef>
+#include <stdexcept>
+
+#include "ringlab/buffer.hpp"
+#include "ringlab/dtype.hpp"
+#include "ringlab/trace.hpp"
+
+namespace ringlab {
+
+// The device side, one entry per operation, typed at run time (the .cu file instantiates the
+// kernels for the four dtypes). Lesson code does not call these: it calls the templates below.
+namespace device_ops {
+void reduce_sum(DType t, void* dst, const void* a, const void* b, std::size_t n);  // dst = a + b
+void copy(void* dst, const void* src, std::size_t bytes);         // any of host/device to host/device
+void scale(DType t, void* x, const void* factor, std::size_t n);  // factor: one T in host memory
+void fill(DType t, void* x, const void* value, std::size_t n);    // value: one T in host memory
+void synchronize();                                               // wait for this rank's GPU work
+void* allocate(std::size_t bytes);
+void release(void* p);
+void* allocate_pinned(std::size_t bytes);  // page-locked host memory (cudaMallocHost): fast copies
+void release_pinned(void* p);
+}  // namespace device_ops
+
+namespace detail {
+// The collective, phase and step in progress, for a reduce or copy event (as transfers have).
+inline void fill_context(trace::Event& e) {
+  const auto& ctx = trace::context();
+  e.coll = ctx.coll;
+  e.call = ctx.call;
+  e.phase = ctx.phase;
+  e.step = ctx.step;
+}
+
+// Records that `dst` (a chunk of this rank's buffer) was just written by a reduce or a copy
+// that started at t0. Call only when tracing is on.
+template <class T> void record_local(trace::Op op, View<T> dst, double t0) {
+  trace::Event e;
+  e.op = op;
+  fill_context(e);
+  e.chunk = dst.chunk();
+  e.bytes = dst.bytes();
+  e.t0 = t0;
+  e.t1 = trace::now_us();
+  e.values = trace::small_values(dst.data(), dst.size());
+  if (dst.where() == Where::device) e.where = "device";
+  trace::record(std::move(e));
+}
+
+inline void require_same_size(const char* op, std::size_t a, std::size_t b) {
+  if (a != b)
+    throw std::invalid_argument(std::string(op) + ": views of " + std::to_string(a) + " and " +
+                                std::to_string(b) + " elements");
+}
+// Adding needs every operand in one memory: a host loop cannot read a GPU buffer.
+inline bool all_device(const char* op, Where a, Where b, Where c) {
+  const int on_device = (a == Where::device) + (b == Where::device) + (c == Where::device);
+  if (on_device != 0 && on_device != 3)
+    throw std::invalid_argument(std::string(op) + ": operands in host and device memory at once");
+  return on_device == 3;
+}
+}  // namespace detail
+
+// dst = a + b, element-wise (dst may be a itself), traced as a reduction of dst's chunk.
+template <class T> void reduce_sum(View<T> dst, View<const T> a, View<const T> b) {
+  detail::require_same_size("reduce_sum", dst.size(), a.size());
+  detail::require_same_size("reduce_sum", dst.size(), b.size());
+  const double t0 = trace::enabled() ? trace::now_us() : 0;
+  if (detail::all_device("reduce_sum", dst.where(), a.where(), b.where())) {
+    device_ops::reduce_sum(dtype_of<T>(), dst.data(), a.data(), b.data(), dst.size());
+  } else {
+    T* d = dst.data();
+    const T* x = a.data();
+    const T* y = b.data();
+    const std::size_t n = dst.size();
+    for (std::size_t i = 0; i < n; ++i) d[i] = x[i] + y[i];
+  }
+  if (trace::enabled()) detail::record_local(trace::Op::reduce, dst, t0);
+}
+
+// dst += src, element-wise.
+template <class T> void reduce_sum(View<T> dst, View<const T> src) {
+  detail::require_same_size("reduce_sum", dst.size(), src.size());
+  const double t0 = trace::enabled() ? trace::now_us() : 0;
+  if (detail::all_device("reduce_sum", dst.where(), src.where(), dst.where())) {
+    device_ops::reduce_sum(dtype_of<T>(), dst.data(), dst.data(), src.data(), dst.size());
+  } else {
+    T* d = dst.data();
+    const T* s = src.data();
+    const std::size_t n = dst.size();
+    for (std::size_t i = 0; i < n; ++i) d[i] += s[i];
+  }
+  if (trace::enabled()) detail::record_local(trace::Op::reduce, dst, t0);
+}
+template <class T> void reduce_sum(View<T> dst, View<T> src) { reduce_sum(dst, View<const T>(src)); }
+
+// dst = src, traced as a copy. Either side may be host or device memory (an upload, a
+// download, or a copy on one GPU).
+template <class T> void copy(View<T> dst, View<const T> src) {
+  detail::require_same_size("copy", dst.size(), src.size());
+  const double t0 = trace::enabled() ? trace::now_us() : 0;
+  if (dst.where() == Where::device || src.where() == Where::device)
+    device_ops::copy(dst.data(), src.data(), dst.bytes());
+  else std::copy(src.begin(), src.end(), dst.begin());
+  if (trace::enabled()) detail::record_local(trace::Op::copy, dst, t0);
+}
+template <class T> void copy(View<T> dst, View<T> src) { copy(dst, View<const T>(src)); }
+
+// x *= factor, element-wise (averaging gradients: factor = 1/n).
+template <class T> void scale(View<T> x, T factor) {
+  if (x.where() == Where::device) device_ops::scale(dtype_of<T>(), x.data(), &factor, x.size());
+  else
+    for (T& v : x) v *= factor;
+}
+
+// x = value, every element.
+template <class T> void fill(View<T> x, T value) {
+  if (x.where() == Where::device) device_ops::fill(dtype_of<T>(), x.data(), &value, x.size());
+  else std::fill(x.begin(), x.end(), value);
+}
+
+}  // namespace ringlab

@@ -1,0 +1,16 @@
+#include "ringlab/device.hpp"
+
+namespace ringlab {
+const char* transport_name(Transport t) {
+  switch (t) {
+    case Transport::staged:
+      return "staged";
+    case Transport::ipc:
+      return "ipc";
+    case Transport::nccl:
+      return "nccl";
+    default:
+      return "auto";
+  }
+}
+}  // namespace ringlab

@@ -1,0 +1,133 @@
+// The device side of ops.hpp: one small kernel per operation, instantiated for float, double,
+// int32 and int64. Compiled by nvcc with -fmad=false (core/CMakeLists.txt): no multiply-add
+// is fused, so a device sum is bit for bit the host's sum taken in the same order.
+// Everything runs on the default stream, in order with the cudaMemcpy calls of the transports.
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include "ringlab/ops.hpp"
+
+namespace ringlab {
+namespace {
+
+void check(cudaError_t err, const char* what) {
+  if (err != cudaSuccess) throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(err));
+}
+
+// Grid-stride loops: enough blocks to fill the GPU, each thread walks the array.
+constexpr int kThreads = 256;
+unsigned blocks_for(std::size_t n) {
+  const std::size_t b = (n + kThreads - 1) / kThreads;
+  return static_cast<unsigned>(b < 65535 ? b : 65535);
+}
+
+template <class T> __global__ void add_kernel(T* dst, const T* a, const T* b, std::size_t n) {
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
+       i += std::size_t(gridDim.x) * blockDim.x)
+    dst[i] = a[i] + b[i];
+}
+template <class T> __global__ void scale_kernel(T* x, T factor, std::size_t n) {
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
+       i += std::size_t(gridDim.x) * blockDim.x)
+    x[i] = x[i] * factor;
+}
+template <class T> __global__ void fill_kernel(T* x, T value, std::size_t n) {
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
+       i += std::size_t(gridDim.x) * blockDim.x)
+    x[i] = value;
+}
+
+// Calls f(T{}) for the run-time type (dispatch() from dtype.hpp, without its MPI header).
+template <class F> void typed(DType t, F&& f) {
+  switch (t) {
+    case DType::f32:
+      f(float{});
+      break;
+    case DType::f64:
+      f(double{});
+      break;
+    case DType::i32:
+      f(std::int32_t{});
+      break;
+    case DType::i64:
+      f(std::int64_t{});
+      break;
+  }
+}
+
+}  // namespace
+
+namespace device_ops {
+
+void reduce_sum(DType t, void* dst, const void* a, const void* b, std::size_t n) {
+  if (n == 0) return;
+  typed(t, [&](auto zero) {
+    using T = decltype(zero);
+    add_kernel<T><<<blocks_for(n), kThreads>>>(static_cast<T*>(dst), static_cast<const T*>(a),
+                                               static_cast<const T*>(b), n);
+  });
+  check(cudaGetLastError(), "reduce_sum kernel");
+}
+
+void copy(void* dst, const void* src, std::size_t bytes) {
+  if (bytes == 0 || dst == src) return;
+  check(cudaMemcpy(dst, src, bytes, cudaMemcpyDefault), "cudaMemcpy");
+}
+
+void scale(DType t, void* x, const void* factor, std::size_t n) {
+  if (n == 0) return;
+  typed(t, [&](auto zero) {
+    using T = decltype(zero);
+    scale_kernel<T><<<blocks_for(n), kThreads>>>(static_cast<T*>(x), *static_cast<const T*>(factor), n);
+  });
+  check(cudaGetLastError(), "scale kernel");
+}
+
+void fill(DType t, void* x, const void* value, std::size_t n) {
+  if (n == 0) return;
+  typed(t, [&](auto zero) {
+    using T = decltype(zero);
+    fill_kernel<T><<<blocks_for(n), kThreads>>>(static_cast<T*>(x), *static_cast<const T*>(value), n);
+  });
+  check(cudaGetLastError(), "fill kernel");
+}
+
+void synchronize() { check(cudaDeviceSynchronize(), "cudaDeviceSynchronize"); }
+
+void* allocate(std::size_t bytes) {
+  void* p = nullptr;
+  check(cudaMalloc(&p, bytes), "cudaMalloc");
+  return p;
+}
+
+void release(void* p) { cudaFree(p); }
+
+void* allocate_pinned(std::size_t bytes) {
+  void* p = nullptr;
+  check(cudaMallocHost(&p, bytes), "cudaMallocHost");
+  return p;
+}
+
+void release_pinned(void* p) { cudaFreeHost(p); }
+
+}  // namespace device_ops
+
+namespace trace::detail {
+// Device memory is copied down; host memory (and memory CUDA does not know) is read in place.
+void read_to_host(void* dst, const void* src, std::size_t bytes) {
+  if (bytes == 0) return;
+  cudaPointerAttributes attr{};
+  if (cudaPointerGetAttributes(&attr, src) == cudaSuccess && attr.type == cudaMemoryTypeDevice) {
+    check(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy (trace values)");
+  } else {
+    cudaGetLastError();  // clear the error a plain host pointer may leave
+    std::memcpy(dst, src, bytes);
+  }
+}
+}  // namespace trace::detail
+
+}  // namespace ringlab

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Prepares what must travel to a GPU machine that has CUDA (and maybe CMake, PyTorch) but no
+# Open MPI, so that scripts/gpu-suite.sh can run there:
+#   scripts/gpu-pack.sh [--build BUILD_DIR]
+# Writes gpu-pack/ (git-ignored):
+#   debs/        Debian's Open MPI runtime and the libraries it needs, fetched with
+#                `apt-get download` (the base system every Debian/Ubuntu machine has — libc,
+#                libstdc++, zlib, ... — is left out: a second libc on the library path would
+#                break every program)
+#   unpack.sh    run on the GPU machine: unpacks the debs into gpu-pack/prefix (never into /)
+#   env.sh       sourced there: PATH, LD_LIBRARY_PATH and OPAL_PREFIX for that private prefix
+#   build-gpu/   with --build: the lesson programs and GPU tests from BUILD_DIR (static cudart,
+#                no libcuda: the GPU machine's driver provides it), for RINGLAB_GPU_BUILD
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PACK="$ROOT/gpu-pack"
+build=""
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --build) build="${2:?--build needs a build folder}"; shift 2 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    *) echo "error: gpu-pack.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+rm -rf "$PACK/debs"
+mkdir -p "$PACK/debs"
+
+# Open MPI's runtime and everything it needs, recursively, without recommends/suggests.
+roots=(openmpi-bin openmpi-common libopenmpi3)
+mapfile -t wanted < <(apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks \
+  --no-replaces --no-enhances "${roots[@]}" | grep -v '^ ' | grep -v '^<' | sort -u)
+# Left out: the base system every Debian/Ubuntu machine has (libc, libstdc++, compression,
+# PAM, SELinux, ssh and its Kerberos), and packaging tools. A second libc on the library path
+# would break every program; Open MPI's ssh launcher is not used on one machine.
+base='^(libc6|libgcc-s1|libstdc\+\+6|gcc-[0-9]+-base|zlib1g|libzstd1|liblzma5|libbz2-1\.0|libcrypt1|libselinux1'
+base+='|libpcre2-8-0|libudev1|libssl3|libtinfo6|libuuid1|libacl1|libaudit1|libaudit-common|libcap-ng0|libpam0g'
+base+='|libmd0|libbsd0|libdb5\.3|libsemanage.*|libsepol2|c?debconf|libdebian-installer4|libnewt0\.52|libslang2'
+base+='|libtextwrap1|install-info|libreadline8|libedit2|openssh-client|libfido2-1|libcbor0\.8|libgssapi-krb5-2'
+base+='|libk5crypto3|libkeyutils1|libkrb5-3|libkrb5support0|libcom-err2|adduser|dpkg|passwd|tar|libpam-.*|readline-common)$'
+mapfile -t keep < <(printf '%s\n' "${wanted[@]}" | grep -Ev "$base")
+(cd "$PACK/debs" && apt-get download "${keep[@]}" >/dev/null)
+echo "gpu-pack: ${#keep[@]} packages in $PACK/debs ($(du -sh "$PACK/debs" | cut -f1))"
+
+cat >"$PACK/unpack.sh" <<'UNPACK'
+#!/usr/bin/env bash
+# Unpacks gpu-pack/debs into gpu-pack/prefix (a folder of its own, never /) and links mpirun.
+set -euo pipefail
+PACK="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+[[ -x "$PACK/bin/mpirun" ]] && exit 0
+mkdir -p "$PACK/prefix" "$PACK/bin"
+for deb in "$PACK"/debs/*.deb; do dpkg-deb -x "$deb" "$PACK/prefix" 2>/dev/null || {
+  # No dpkg on the GPU machine: a .deb is an ar archive holding data.tar.*
+  tmp="$(mktemp -d)"; (cd "$tmp" && ar x "$deb" && tar -xf data.tar.* -C "$PACK/prefix"); rm -rf "$tmp"; }
+done
+# Debian reaches mpirun through /etc/alternatives, which a plain unpack does not create.
+for tool in mpirun mpiexec; do
+  target="$(ls "$PACK"/prefix/usr/bin/"$tool".openmpi "$PACK"/prefix/usr/bin/orterun 2>/dev/null | head -n 1)"
+  ln -sf "../prefix/usr/bin/$(basename "$target")" "$PACK/bin/$tool"  # relative: the pack can move
+done
+echo "gpu-pack: Open MPI unpacked into $PACK/prefix"
+UNPACK
+cat >"$PACK/env.sh" <<'ENV'
+# Sourced by scripts/gpu-suite.sh (or by hand): Open MPI from gpu-pack/prefix.
+GPU_PACK="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+export OPAL_PREFIX="$GPU_PACK/prefix/usr"
+export PATH="$GPU_PACK/bin:$GPU_PACK/prefix/usr/bin:$PATH"
+export LD_LIBRARY_PATH="$GPU_PACK/prefix/usr/lib/x86_64-linux-gnu:$GPU_PACK/prefix/usr/lib/x86_64-linux-gnu/openmpi/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+ENV
+chmod +x "$PACK/unpack.sh"
+
+if [[ -n "$build" ]]; then
+  mkdir -p "$PACK/build-gpu/bin"
+  for f in bin/lesson_01 bin/lesson_03 bin/lesson_05 tests/gpu/test_gpu_ops; do
+    cp "$build/$f" "$PACK/build-gpu/bin/"
+  done
+  if ldd "$PACK/build-gpu/bin/lesson_05" | grep -q 'libcuda\.so'; then
+    echo "error: gpu-pack: lesson_05 links libcuda (it must link cudart statically)" >&2
+    exit 1
+  fi
+  echo "gpu-pack: build in $PACK/build-gpu (use RINGLAB_GPU_BUILD=$PACK/build-gpu scripts/gpu-suite.sh OUT)"
+fi

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# The GPU part of the kit, in one command, on a machine with one or more NVIDIA GPUs:
+#   scripts/gpu-suite.sh OUTDIR
+# 1. Open MPI: the machine's own, or the private prefix scripts/gpu-pack.sh prepared
+#    (gpu-pack/, unpacked here on first use; never into /).
+# 2. The build: $RINGLAB_GPU_BUILD (default build-gpu/) when it holds bin/lesson_05 (a build
+#    carried from the build machine), else a fresh Release build of what the suite runs.
+# 3. The checks: every ctest test labelled gpu when the build was configured in this folder;
+#    otherwise the same checks run directly from bin/ (a carried build's ctest files name the
+#    build machine's paths).
+# 4. The benchmarks: the device reduce kernel vs a device-to-device copy; lesson 05's rings on
+#    device buffers (staged) at 4, 64 and 256 MiB next to the CPU ring; lesson 03 on device.
+# Logs go to OUTDIR: device.txt, checks.log (or ctest-gpu.log), bench-*.log, summary.txt.
+# Exit code: 0 when every check passed, 1 otherwise, 77 when no GPU is visible.
+set -uo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+OUT="${1:?usage: scripts/gpu-suite.sh OUTDIR}"
+mkdir -p "$OUT"
+OUT="$(cd "$OUT" && pwd)"
+BUILD="${RINGLAB_GPU_BUILD:-$ROOT/build-gpu}"
+summary() { echo "$*" | tee -a "$OUT/summary.txt"; }
+: >"$OUT/summary.txt"
+
+# --- 1. Open MPI -------------------------------------------------------------------------
+if ! command -v mpirun >/dev/null 2>&1; then
+  if [[ -d "$ROOT/gpu-pack/debs" ]]; then
+    "$ROOT/gpu-pack/unpack.sh" || { summary "gpu-suite: unpacking Open MPI failed"; exit 1; }
+    # shellcheck source=/dev/null
+    source "$ROOT/gpu-pack/env.sh"
+  else
+    summary "gpu-suite: no mpirun here and no gpu-pack/ (run scripts/gpu-pack.sh on the build machine)"
+    exit 1
+  fi
+fi
+
+# --- 2. the build ------------------------------------------------------------------------
+{
+  date -u
+  nvidia-smi 2>&1 || echo "nvidia-smi: not available"
+  command -v nvcc >/dev/null && nvcc --version
+  mpirun --version 2>&1 | head -n 1
+} >"$OUT/device.txt" 2>&1
+if [[ ! -x "$BUILD/bin/lesson_05" ]]; then
+  summary "gpu-suite: building in $BUILD"
+  cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >"$OUT/build.log" 2>&1 &&
+    cmake --build "$BUILD" -j "$(nproc)" --target lesson_01 lesson_03 lesson_05 test_gpu_ops >>"$OUT/build.log" 2>&1 ||
+    { summary "gpu-suite: build failed (see build.log)"; exit 1; }
+fi
+BIN="$BUILD/bin"
+GPU_OPS="$(find "$BUILD" -name test_gpu_ops -type f -perm -u+x | head -n 1)"
+MPIRUN="$ROOT/scripts/ringlab-mpirun"
+"$MPIRUN" -np 1 "$BIN/lesson_01" --device cuda >"$OUT/lesson01_np1.log" 2>&1
+if [[ $? == 77 ]]; then
+  summary "gpu-suite: no GPU visible (lesson 01 --device cuda exited 77): nothing to run"
+  exit 77
+fi
+gpus="$(nvidia-smi -L 2>/dev/null | wc -l)"
+summary "gpu-suite: $gpus GPU(s); build $BUILD"
+
+# --- 3. the checks -----------------------------------------------------------------------
+failed=0
+check() {  # NAME COMMAND...: one check, its output in checks.log, one line in the summary
+  local name="$1" start rc
+  shift
+  start=$SECONDS
+  { echo "=== $name: $*"; timeout 300 "$@"; } >>"$OUT/checks.log" 2>&1
+  rc=$?
+  if [[ $rc == 0 ]]; then summary "PASS $name ($((SECONDS - start)) s)"
+  else summary "FAIL $name (exit $rc)"; failed=1; fi
+}
+if [[ -f "$BUILD/CTestTestfile.cmake" ]] && grep -q "$ROOT" "$BUILD/CTestTestfile.cmake"; then
+  ctest --test-dir "$BUILD" -L gpu --output-on-failure -j 4 >"$OUT/ctest-gpu.log" 2>&1 || failed=1
+  summary "ctest -L gpu: $(grep -E 'tests passed|tests failed' "$OUT/ctest-gpu.log" | tail -n 1)"
+else
+  check gpu_ops_match_the_host_every_dtype "$GPU_OPS"
+  for np in 1 2 3 4; do
+    for type in float double int32 int64; do
+      check "lesson05_device_staged_np${np}_${type}" "$MPIRUN" -np "$np" "$BIN/lesson_05" --device cuda \
+        --transport staged --check --type "$type"
+    done
+  done
+  check lesson05_schedule_on_device_np3 "$MPIRUN" -np 3 "$BIN/lesson_05" --device cuda --schedule --count 7 --type int32
+  for np in 2 3; do
+    check "lesson03_broadcasts_on_device_np$np" "$MPIRUN" -np "$np" "$BIN/lesson_03" --device cuda --check --steps 0
+  done
+  if command -v compute-sanitizer >/dev/null 2>&1; then
+    check lesson05_memcheck_np2 "$MPIRUN" -np 2 compute-sanitizer --tool memcheck --error-exitcode 1 \
+      "$BIN/lesson_05" --device cuda --check --count 1001
+  fi
+fi
+
+# --- 4. the benchmarks -------------------------------------------------------------------
+"$MPIRUN" -np 2 "$BIN/lesson_01" --device cuda >"$OUT/lesson01_np2.log" 2>&1
+[[ -n "$GPU_OPS" ]] && "$GPU_OPS" --bench >"$OUT/bench-kernels.log" 2>&1
+for np in 2 4; do
+  for mib in 4 64 256; do
+    count=$((mib * 1024 * 1024 / 4))
+    for device in cuda cpu; do
+      "$MPIRUN" -np "$np" "$BIN/lesson_05" --device "$device" --transport staged --bench --format csv \
+        --count "$count" --iters 5 --warmup 2 >"$OUT/bench-lesson05-${device}-np${np}-${mib}MiB.csv" 2>&1
+    done
+  done
+done
+"$MPIRUN" -np 2 "$BIN/lesson_03" --device cuda --bench >"$OUT/bench-lesson03-cuda-np2.log" 2>&1
+summary "gpu-suite: logs in $OUT"
+exit "$failed"
