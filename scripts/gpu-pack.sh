@@ -64,6 +64,10 @@ cat >"$PACK/env.sh" <<'ENV'
 GPU_PACK="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 export OPAL_PREFIX="$GPU_PACK/prefix/usr"
 export PATH="$GPU_PACK/bin:$GPU_PACK/prefix/usr/bin:$PATH"
+# Debian's PMIx looks for its plugins at the absolute path it was built for; point it at ours
+# (a GPU machine's own, other PMIx there would not load) and keep its zlib notice quiet.
+export PMIX_MCA_mca_base_component_path="$GPU_PACK/prefix/usr/lib/x86_64-linux-gnu/pmix2/lib/pmix"
+export PMIX_MCA_pcompress_base_silence_warning=1
 export LD_LIBRARY_PATH="$GPU_PACK/prefix/usr/lib/x86_64-linux-gnu:$GPU_PACK/prefix/usr/lib/x86_64-linux-gnu/openmpi/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 ENV
 chmod +x "$PACK/unpack.sh"
@@ -72,6 +76,9 @@ if [[ -n "$build" ]]; then
   mkdir -p "$PACK/build-gpu/bin"
   for f in bin/lesson_01 bin/lesson_03 bin/lesson_05 tests/gpu/test_gpu_ops; do
     cp "$build/$f" "$PACK/build-gpu/bin/"
+  done
+  for f in tests/gpu/test_gpu_nccl_one_rank tests/gpu/test_gpu_nccl_allreduce; do  # where NCCL was found
+    [[ -x "$build/$f" ]] && cp "$build/$f" "$PACK/build-gpu/bin/"
   done
   if ldd "$PACK/build-gpu/bin/lesson_05" | grep -q 'libcuda\.so'; then
     echo "error: gpu-pack: lesson_05 links libcuda (it must link cudart statically)" >&2

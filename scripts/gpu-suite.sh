@@ -83,6 +83,17 @@ else
   for np in 2 3; do
     check "lesson03_broadcasts_on_device_np$np" "$MPIRUN" -np "$np" "$BIN/lesson_03" --device cuda --check --steps 0
   done
+  # NCCL with one rank (init from a unique id, send/recv to itself, allreduce). The kit links
+  # libnccl.so.2 dynamically; a GPU machine often has it only inside PyTorch's packages.
+  if [[ -x "$BIN/test_gpu_nccl_one_rank" ]]; then
+    nccl="$(ldconfig -p 2>/dev/null | awk '/libnccl\.so\.2/ {print $NF; exit}')"
+    [[ -n "$nccl" ]] || nccl="$(find / -name 'libnccl.so.2*' -not -path '/proc/*' 2>/dev/null | head -n 1)"
+    echo "nccl lib: ${nccl:-not found}" >"$OUT/nccl.log"
+    check nccl_one_rank_sendrecv_and_allreduce env LD_LIBRARY_PATH="$(dirname "${nccl:-/}"):${LD_LIBRARY_PATH:-}" \
+      "$BIN/test_gpu_nccl_one_rank"
+    check nccl_allreduce_sums_every_device env LD_LIBRARY_PATH="$(dirname "${nccl:-/}"):${LD_LIBRARY_PATH:-}" \
+      "$BIN/test_gpu_nccl_allreduce"
+  fi
   if command -v compute-sanitizer >/dev/null 2>&1; then
     check lesson05_memcheck_np2 "$MPIRUN" -np 2 compute-sanitizer --tool memcheck --error-exitcode 1 \
       "$BIN/lesson_05" --device cuda --check --count 1001
@@ -102,5 +113,6 @@ for np in 2 4; do
   done
 done
 "$MPIRUN" -np 2 "$BIN/lesson_03" --device cuda --bench >"$OUT/bench-lesson03-cuda-np2.log" 2>&1
-summary "gpu-suite: logs in $OUT"
+"$ROOT/scripts/gpu-report.sh" "$OUT" >"$OUT/report.md" 2>>"$OUT/summary.txt"
+summary "gpu-suite: logs in $OUT; the markdown for docs/gpu.md in $OUT/report.md"
 exit "$failed"
