@@ -12,6 +12,8 @@ shift
 out="$("$@" 2>&1)"
 rc=$?
 printf '%s\n' "$out"
+# EXPECT_SAVE=FILE: also keep the exit code (first line) and the output, for a later summary.
+if [[ -n "${EXPECT_SAVE:-}" ]]; then mkdir -p "$(dirname "$EXPECT_SAVE")"; printf '%s\n%s\n' "$rc" "$out" >"$EXPECT_SAVE"; fi
 ok=1
 if [[ "$rc" != "$want" ]]; then echo "expect.sh: exit code $rc, wanted $want"; ok=0; fi
 for p in "${patterns[@]}"; do
