@@ -51,11 +51,20 @@ void finish_event(trace::Event e, const void* data, std::size_t count, DType t) 
   trace::record(std::move(e));
 }
 
-// The wire tag: the caller's tag in the low 6 bits, the collective's slot above them. A slot is
+// The wire tag: the caller's tag in the low 16 bits, the collective's slot above them. A slot is
 // a hash of the collective's name (1..511; 0 outside every collective), so the tag stays below
-// 32768, the smallest MPI_TAG_UB the MPI standard allows. Names seen are remembered to turn a
-// stray message's tag back into words.
+// 2^25 (Open MPI's MPI_TAG_UB is 2^31 - 1; the standard promises only 32767, hence the check).
+// Names seen are remembered to turn a stray message's tag back into words.
 constexpr int kSlots = 512;
+bool slots_fit() {
+  static const bool fit = [] {
+    void* value = nullptr;
+    int flag = 0;
+    MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &value, &flag);
+    return flag && *static_cast<int*>(value) >= kSlots * (kMaxTag + 1) - 1;
+  }();
+  return fit;
+}
 std::map<int, std::string>& slot_names() {
   static std::map<int, std::string> names;
   return names;
@@ -89,7 +98,7 @@ int wire_tag(int tag) {
   if (tag < 0 || tag > kMaxTag)
     throw std::invalid_argument("tag " + std::to_string(tag) + ": the kit's tags go from 0 to " +
                                 std::to_string(kMaxTag));
-  return slot_of(trace::context().coll) * (kMaxTag + 1) + tag;
+  return slots_fit() ? slot_of(trace::context().coll) * (kMaxTag + 1) + tag : tag;
 }
 
 std::string wire_tag_origin(int mpi_tag) {

@@ -26,8 +26,9 @@ namespace ringlab {
 // Tags on the wire. A message carries the caller's tag (0..kMaxTag) AND the name of the
 // collective it was sent in (the trace::Collective scope; none outside one), so a message that
 // one collective sends too many cannot be taken by the next, correct collective: it stays
-// unreceived, and the check at the end of the run names the collective that sent it.
-inline constexpr int kMaxTag = 63;
+// unreceived, and the check at the end of the run names the collective that sent it. (On an
+// MPI whose MPI_TAG_UB is too small for both, the tag is the caller's alone.)
+inline constexpr int kMaxTag = 65535;
 int wire_tag(int tag);                         // the MPI tag for `tag` in the current scope
 std::string wire_tag_origin(int mpi_tag);      // "ring_allreduce (tag 0)": what sent such a message
 

@@ -1,7 +1,7 @@
 // mistake: the optimizer step taken on the averaged gradient twice over — first the plain
 // step, then again after averaging; the replicas agree, every step is off.
 // expect: 1
-// expect-message: weights and velocity after the step .* WRONG
+// expect-message: averaged gradient .* ok; weights and velocity after the step .* WRONG
 // expect-message: diagnosis: every weight moved .* times as far as it should
 // ==== BEGIN EXERCISE: step ====
   average_gradients(comm, grad);
