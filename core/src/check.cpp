@@ -126,3 +126,59 @@ std::string diagnose_step(const std::vector<double>& before, const std::vector<d
 }
 
 }  // namespace ringlab
+
+namespace ringlab {
+
+std::string diagnose_allreduce(const std::vector<std::vector<double>>& inputs, const std::vector<double>& result,
+                               int rank) {
+  const int n = static_cast<int>(inputs.size());
+  if (n < 2 || rank < 0 || rank >= n) return "";
+  const std::size_t count = result.size();
+  for (const auto& in : inputs)
+    if (in.size() != count) return "";
+  auto same = [](double a, double b) { return std::fabs(a - b) <= 1e-5 * std::fmax(1.0, std::fabs(b)); };
+  // The sum over ranks first, first+1, ..., first+len-1 (mod n) of element i.
+  auto segment = [&](int first, int len, std::size_t i) {
+    double s = 0;
+    for (int k = 0; k < len; ++k) s += inputs[(first + k) % n][i];
+    return s;
+  };
+  enum Kind { right, partial, total_plus_partial, own_input, other };
+  auto matches = [&](const Chunk& c, auto value) {  // every element of chunk c equals value(i)
+    for (std::size_t i = c.offset; i < c.offset + c.count; ++i)
+      if (!same(result[i], value(i))) return false;
+    return true;
+  };
+  int count_of[5] = {0, 0, 0, 0, 0}, chunks = 0, informative = 0;
+  for (int j = 0; j < n; ++j) {
+    const Chunk c = chunk_of(count, n, j);
+    if (c.count == 0) continue;
+    ++chunks;
+    Kind kind = other;
+    if (matches(c, [&](std::size_t i) { return segment(0, n, i); })) kind = right;
+    else if (matches(c, [&](std::size_t i) { return inputs[rank][i]; })) kind = own_input;
+    else {
+      for (int first = 0; first < n && kind == other; ++first)
+        for (int len = 1; len < n && kind == other; ++len) {
+          if (len > 1 && matches(c, [&](std::size_t i) { return segment(first, len, i); })) kind = partial;
+          else if (matches(c, [&](std::size_t i) { return segment(0, n, i) + segment(first, len, i); }))
+            kind = total_plus_partial;
+        }
+    }
+    ++count_of[kind];
+    if (kind != right) ++informative;
+  }
+  if (informative == 0) return "";
+  if (count_of[right] + count_of[total_plus_partial] == chunks && count_of[total_plus_partial] > 0)
+    return "the allgather adds what arrives instead of copying it: values are too big by exactly the partial "
+           "sums the reduce-scatter left — in the allgather, receive straight into the chunk (no reduce_sum).";
+  if (count_of[right] == 1 && count_of[right] + count_of[partial] + count_of[own_input] == chunks)
+    return "every rank holds exactly one finished chunk and partial sums elsewhere: the allgather phase is "
+           "missing (or sends the wrong chunks).";
+  if (count_of[own_input] == chunks)
+    return "every rank's result is its own input: nothing was exchanged (the loops never run, or write "
+           "somewhere else).";
+  return "";
+}
+
+}  // namespace ringlab

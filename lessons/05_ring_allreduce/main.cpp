@@ -102,6 +102,25 @@ template <class T> void print_schedule(Communicator& comm, std::size_t count) {
     if (e.op == trace::Op::end) std::printf("  end    rank %d holds %s\n", e.rank, values(e.values).c_str());
 }
 
+// --check, when a result is wrong: why, from this rank's result and every rank's input (fill()
+// makes them again), said once per run (check.hpp's diagnose_allreduce; every rank that sees
+// the same pattern prints the same line, which the checker shows once).
+template <class T> void explain_once(Communicator& comm, const std::vector<T>& result) {
+  static bool said = false;
+  if (said || result.size() > 4096) return;
+  std::vector<std::vector<double>> inputs(comm.size());
+  for (int k = 0; k < comm.size(); ++k) {
+    std::vector<T> in(result.size());
+    fill(in, k);
+    inputs[k].assign(in.begin(), in.end());
+  }
+  const std::string why =
+      diagnose_allreduce(inputs, std::vector<double>(result.begin(), result.end()), comm.rank());
+  if (why.empty()) return;
+  said = true;
+  std::printf("diagnosis: %s\n", why.c_str());
+}
+
 // --check: every implementation, in-place and out-of-place, over counts that stress the
 // chunking (0, 1, fewer elements than ranks, not divisible by ranks, large).
 template <class T> long long check(Communicator& comm, std::vector<std::size_t> counts) {
@@ -128,6 +147,7 @@ template <class T> long long check(Communicator& comm, std::vector<std::size_t> 
         const long long wrong = comm.sum(result.wrong);
         total_wrong += wrong;
         if (result.wrong) log(Level::error) << impl.name << " count " << count << ": " << describe(result);
+        if (result.wrong) explain_once(comm, in_place ? data : out);
         if (comm.rank() == 0)
           std::printf("%-6s %9zu %7s %-12s %7lld\n", impl.name, count, dtype_name(dtype_of<T>()),
                       in_place ? "in-place" : "out-of-place", wrong);

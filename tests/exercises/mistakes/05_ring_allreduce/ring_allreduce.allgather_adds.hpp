@@ -2,7 +2,8 @@
 // (as in the reduce-scatter) instead of copied over it, so values are too big by partial sums.
 // expect: 1
 // expect-message: wrong results
-// expect-message: the allgather adds
+// expect-message: diagnosis: the allgather adds what arrives instead of copying it
+// expect-no-message: allgather phase is missing
 // ==== BEGIN EXERCISE: allgather ====
   for (int s = 0; s < n - 1; ++s) {
     tc.at("allgather", s);
