@@ -78,14 +78,6 @@ int slot_of(const char* name) {
   return slot;
 }
 
-std::string where_now() {
-  const auto& ctx = trace::context();
-  if (ctx.coll == nullptr || *ctx.coll == 0) return "outside any collective";
-  std::string w = std::string("in ") + ctx.coll;
-  if (ctx.phase && *ctx.phase) w += std::string(", ") + ctx.phase;
-  if (ctx.step >= 0) w += " step " + std::to_string(ctx.step);
-  return w;
-}
 
 Communicator* g_comm = nullptr;  // the world communicator, for the scope-end hook
 void on_scope_end(const char* name, std::int64_t serial) {
@@ -109,6 +101,16 @@ std::string wire_tag_origin(int mpi_tag) {
     who = it != slot_names().end() ? "in " + it->second : "in a collective this rank never ran";
   }
   return who + " (tag " + std::to_string(tag) + ")";
+}
+
+std::string Communicator::Open::what() const {
+  std::string w = std::string(send ? "isend to rank " : "irecv from rank ") + std::to_string(peer) + " (tag " +
+                  std::to_string(tag) + ", " + std::to_string(bytes) + " bytes) ";
+  if (coll == nullptr || *coll == 0) return w + "outside any collective";
+  w += std::string("in ") + coll;
+  if (phase && *phase) w += std::string(", ") + phase;
+  if (step >= 0) w += " step " + std::to_string(step);
+  return w;
 }
 
 Communicator::Communicator(MPI_Comm comm) : comm_(comm) {
@@ -145,7 +147,7 @@ void Communicator::scope_ended(const char* name, std::int64_t serial) {
   slot_of(name);  // remembers the name, to blame a stray message from another rank's same collective
   std::vector<std::string> left;
   for (const auto& [id, o] : open_)
-    if (o.scope == serial) left.push_back(o.what);
+    if (o.scope == serial) left.push_back(o.what());
   if (left.empty()) return;
   if (!left_behind_) {  // the first time only: one collective called in a loop would repeat it
     std::string list;
@@ -166,7 +168,7 @@ bool Communicator::finish() {
   int problems = 0;
   for (const auto& [id, o] : open_) {
     if (problems++ < 3)
-      log(Level::error) << "message left behind: " << o.what
+      log(Level::error) << "message left behind: " << o.what()
                         << " was never finished: call comm.wait(request) or comm.wait_all(requests) on it.";
   }
   // Messages that arrived here and that no receive took. Every rank has sent all it will send
@@ -261,10 +263,9 @@ Request Communicator::start(trace::Op op, const void* data, std::size_t count, D
   if (op == trace::Op::send) MPI_Isend(data, n, mpi_datatype(t), peer, wire_tag(tag), comm_, &r.req_);
   else MPI_Irecv(const_cast<void*>(data), n, mpi_datatype(t), peer, wire_tag(tag), comm_, &r.req_);
   r.id_ = ++next_id_;
-  open_[r.id_] = {std::string(op == trace::Op::send ? "isend to rank " : "irecv from rank ") +
-                      std::to_string(peer) + " (tag " + std::to_string(tag) + ", " +
-                      std::to_string(count * dtype_size(t)) + " bytes) " + where_now(),
-                  trace::scope_serial()};
+  const auto& ctx = trace::context();
+  open_.emplace(r.id_, Open{op == trace::Op::send, peer, tag, ctx.step, count * dtype_size(t), ctx.coll,
+                            ctx.phase, trace::scope_serial()});
   return r;
 }
 

@@ -134,9 +134,13 @@ class Communicator {
   int rank_ = 0, size_ = 1, local_rank_ = 0, local_size_ = 1;
   std::string host_;
   // Transfers started (isend/irecv) and not yet finished: what each is, and in which scope.
-  struct Open {
-    std::string what;  // "isend to rank 2 (tag 0, 16 bytes) in ring_allreduce, reduce-scatter step 1"
+  struct Open {  // put into words only when reported (a request costs no formatting)
+    bool send;
+    int peer, tag, step;
+    std::size_t bytes;
+    const char *coll, *phase;  // the trace context's names: string literals, they outlive the run
     std::int64_t scope;
+    std::string what() const;  // "isend to rank 2 (tag 0, 16 bytes) in ring_allreduce, reduce-scatter step 1"
   };
   std::map<std::uint64_t, Open> open_;
   std::uint64_t next_id_ = 0;
