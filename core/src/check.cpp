@@ -132,50 +132,61 @@ namespace ringlab {
 std::string diagnose_allreduce(const std::vector<std::vector<double>>& inputs, const std::vector<double>& result,
                                int rank) {
   const int n = static_cast<int>(inputs.size());
-  if (n < 2 || rank < 0 || rank >= n) return "";
+  if (n < 2 || n > 6 || rank < 0 || rank >= n) return "";
   const std::size_t count = result.size();
   for (const auto& in : inputs)
     if (in.size() != count) return "";
   auto same = [](double a, double b) { return std::fabs(a - b) <= 1e-5 * std::fmax(1.0, std::fabs(b)); };
-  // The sum over ranks first, first+1, ..., first+len-1 (mod n) of element i.
-  auto segment = [&](int first, int len, std::size_t i) {
+  // Each chunk is judged on its first few elements; a chunk of fewer than 3 says too little
+  // (one number matches many sums by chance), so then no pattern is claimed at all.
+  constexpr std::size_t kSample = 16, kMinElements = 3;
+  // Multiplicities m[k] of each rank's input in a sum: partial sums use 0/1 on a run of
+  // neighbours; an allgather that adds piles partial sums on top of the total (m up to n - 1).
+  auto combination = [&](const std::vector<int>& m, std::size_t i) {
     double s = 0;
-    for (int k = 0; k < len; ++k) s += inputs[(first + k) % n][i];
+    for (int k = 0; k < n; ++k) s += m[k] * inputs[k][i];
     return s;
   };
-  enum Kind { right, partial, total_plus_partial, own_input, other };
-  auto matches = [&](const Chunk& c, auto value) {  // every element of chunk c equals value(i)
-    for (std::size_t i = c.offset; i < c.offset + c.count; ++i)
+  auto chunk_is = [&](const Chunk& c, auto value) {
+    for (std::size_t i = c.offset; i < c.offset + std::min(c.count, kSample); ++i)
       if (!same(result[i], value(i))) return false;
     return true;
   };
-  int count_of[5] = {0, 0, 0, 0, 0}, chunks = 0, informative = 0;
+  const int most = n <= 4 ? n - 1 : 2;
+  enum Kind { right, partial, total_plus, own_input, other };
+  int count_of[5] = {0, 0, 0, 0, 0};
   for (int j = 0; j < n; ++j) {
     const Chunk c = chunk_of(count, n, j);
-    if (c.count == 0) continue;
-    ++chunks;
+    if (c.count < kMinElements) return "";
+    std::vector<int> ones(n, 1);
     Kind kind = other;
-    if (matches(c, [&](std::size_t i) { return segment(0, n, i); })) kind = right;
-    else if (matches(c, [&](std::size_t i) { return inputs[rank][i]; })) kind = own_input;
-    else {
-      for (int first = 0; first < n && kind == other; ++first)
-        for (int len = 1; len < n && kind == other; ++len) {
-          if (len > 1 && matches(c, [&](std::size_t i) { return segment(first, len, i); })) kind = partial;
-          else if (matches(c, [&](std::size_t i) { return segment(0, n, i) + segment(first, len, i); }))
-            kind = total_plus_partial;
-        }
+    if (chunk_is(c, [&](std::size_t i) { return combination(ones, i); })) kind = right;
+    else if (chunk_is(c, [&](std::size_t i) { return inputs[rank][i]; })) kind = own_input;
+    for (int first = 0; first < n && kind == other; ++first)
+      for (int len = 2; len < n && kind == other; ++len) {
+        std::vector<int> m(n, 0);
+        for (int k = 0; k < len; ++k) m[(first + k) % n] = 1;
+        if (chunk_is(c, [&](std::size_t i) { return combination(m, i); })) kind = partial;
+      }
+    // total + extra, extra = any non-zero combination with multiplicities 0..most
+    std::vector<int> m(n, 0);
+    while (kind == other) {
+      int k = 0;
+      while (k < n && m[k] == most) m[k++] = 0;
+      if (k == n) break;
+      ++m[k];
+      if (chunk_is(c, [&](std::size_t i) { return combination(ones, i) + combination(m, i); })) kind = total_plus;
     }
     ++count_of[kind];
-    if (kind != right) ++informative;
   }
-  if (informative == 0) return "";
-  if (count_of[right] + count_of[total_plus_partial] == chunks && count_of[total_plus_partial] > 0)
+  if (count_of[right] == n) return "";
+  if (count_of[right] + count_of[total_plus] == n && count_of[total_plus] > 0)
     return "the allgather adds what arrives instead of copying it: values are too big by exactly the partial "
            "sums the reduce-scatter left — in the allgather, receive straight into the chunk (no reduce_sum).";
-  if (count_of[right] == 1 && count_of[right] + count_of[partial] + count_of[own_input] == chunks)
+  if (count_of[right] == 1 && count_of[partial] + count_of[own_input] == n - 1)
     return "every rank holds exactly one finished chunk and partial sums elsewhere: the allgather phase is "
            "missing (or sends the wrong chunks).";
-  if (count_of[own_input] == chunks)
+  if (count_of[own_input] == n)
     return "every rank's result is its own input: nothing was exchanged (the loops never run, or write "
            "somewhere else).";
   return "";

@@ -74,18 +74,26 @@ TEST_CASE("a step: missing, n times too big or small, doubled, wrong learning ra
 }
 
 TEST_CASE("allreduce: an allgather that adds, a missing allgather, nothing exchanged") {
-  // 3 ranks, 6 elements (2 per chunk); inputs chosen so no partial sum equals another value.
-  const std::vector<std::vector<double>> in{{1, 2, 3, 4, 5, 6}, {10, 20, 30, 40, 50, 60}, {100, 200, 300, 400, 500, 600}};
-  std::vector<double> total(6);
-  for (int i = 0; i < 6; ++i) total[i] = in[0][i] + in[1][i] + in[2][i];
+  // 3 ranks, 9 elements (3 per chunk); inputs chosen so that no two sums coincide.
+  const std::vector<std::vector<double>> in{{1, 2, 3, 4, 5, 6, 7, 8, 9},
+                                            {10, 21, 30, 41, 50, 61, 70, 81, 90},
+                                            {100, 203, 300, 404, 500, 605, 700, 806, 900}};
+  std::vector<double> total(9);
+  for (int i = 0; i < 9; ++i) total[i] = in[0][i] + in[1][i] + in[2][i];
   CHECK(ringlab::diagnose_allreduce(in, total, 1).empty());
-  // Rank 0 after the reduce-scatter: chunk 1 finished; chunk 0 = own input a0; chunk 2 = c0 + c2.
-  std::vector<double> no_allgather{1, 2, total[2], total[3], 5 + 500, 6 + 600};
+  // Rank 0 after the reduce-scatter: chunk 1 finished; chunk 0 its own input; chunk 2 = c0 + c2.
+  std::vector<double> no_allgather(9);
+  for (int i = 0; i < 9; ++i) no_allgather[i] = i < 3 ? in[0][i] : i < 6 ? total[i] : in[0][i] + in[2][i];
   CHECK(has(ringlab::diagnose_allreduce(in, no_allgather, 0), "exactly one finished chunk"));
-  // The same, with the allgather adding the finished chunks onto them.
-  std::vector<double> adds{total[0] + 1, total[1] + 2, total[2], total[3], total[4] + 505, total[5] + 606};
+  // With an allgather that adds: chunk 0 = a0 + total, chunk 2 = (c0 + c2) + (c2 + total).
+  std::vector<double> adds(9);
+  for (int i = 0; i < 9; ++i)
+    adds[i] = i < 3 ? total[i] + in[0][i] : i < 6 ? total[i] : total[i] + in[0][i] + 2 * in[2][i];
   CHECK(has(ringlab::diagnose_allreduce(in, adds, 0), "the allgather adds what arrives instead of copying it"));
   CHECK(has(ringlab::diagnose_allreduce(in, in[2], 2), "its own input: nothing was exchanged"));
-  std::vector<double> noise{7, 7, 7, 7, 7, 7};
+  const std::vector<double> noise(9, 7.0);
   CHECK(ringlab::diagnose_allreduce(in, noise, 0).empty());
+  // Chunks of 1 element say too little: no pattern is claimed.
+  const std::vector<std::vector<double>> tiny{{1, 2, 3}, {10, 20, 30}, {100, 200, 300}};
+  CHECK(ringlab::diagnose_allreduce(tiny, {1, 222, 303}, 0).empty());
 }
