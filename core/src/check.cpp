@@ -163,7 +163,7 @@ std::string diagnose_allreduce(const std::vector<std::vector<double>>& inputs, c
     if (chunk_is(c, [&](std::size_t i) { return combination(ones, i); })) kind = right;
     else if (chunk_is(c, [&](std::size_t i) { return inputs[rank][i]; })) kind = own_input;
     for (int first = 0; first < n && kind == other; ++first)
-      for (int len = 2; len < n && kind == other; ++len) {
+      for (int len = 1; len < n && kind == other; ++len) {
         std::vector<int> m(n, 0);
         for (int k = 0; k < len; ++k) m[(first + k) % n] = 1;
         if (chunk_is(c, [&](std::size_t i) { return combination(m, i); })) kind = partial;
@@ -180,15 +180,18 @@ std::string diagnose_allreduce(const std::vector<std::vector<double>>& inputs, c
     ++count_of[kind];
   }
   if (count_of[right] == n) return "";
+  if (count_of[own_input] == n)
+    return "every rank's result is its own input: nothing was exchanged (the loops never run, or write "
+           "somewhere else).";
   if (count_of[right] + count_of[total_plus] == n && count_of[total_plus] > 0)
     return "the allgather adds what arrives instead of copying it: values are too big by exactly the partial "
            "sums the reduce-scatter left — in the allgather, receive straight into the chunk (no reduce_sum).";
   if (count_of[right] == 1 && count_of[partial] + count_of[own_input] == n - 1)
     return "every rank holds exactly one finished chunk and partial sums elsewhere: the allgather phase is "
            "missing (or sends the wrong chunks).";
-  if (count_of[own_input] == n)
-    return "every rank's result is its own input: nothing was exchanged (the loops never run, or write "
-           "somewhere else).";
+  if (count_of[right] == 0 && count_of[partial] + count_of[own_input] == n)
+    return "no chunk is finished anywhere, every one holds a partial sum: the allgather passes chunks on "
+           "before they are finished — after the reduce-scatter rank r owns chunk r + 1; start from that one.";
   return "";
 }
 

@@ -91,6 +91,10 @@ TEST_CASE("allreduce: an allgather that adds, a missing allgather, nothing excha
     adds[i] = i < 3 ? total[i] + in[0][i] : i < 6 ? total[i] : total[i] + in[0][i] + 2 * in[2][i];
   CHECK(has(ringlab::diagnose_allreduce(in, adds, 0), "the allgather adds what arrives instead of copying it"));
   CHECK(has(ringlab::diagnose_allreduce(in, in[2], 2), "its own input: nothing was exchanged"));
+  // Off by one: the allgather passes unfinished chunks; only partial sums anywhere.
+  std::vector<double> unfinished(9);
+  for (int i = 0; i < 9; ++i) unfinished[i] = i < 3 ? in[0][i] + in[1][i] : i < 6 ? in[1][i] : in[2][i] + in[0][i];
+  CHECK(has(ringlab::diagnose_allreduce(in, unfinished, 0), "the allgather passes chunks on before they are finished"));
   const std::vector<double> noise(9, 7.0);
   CHECK(ringlab::diagnose_allreduce(in, noise, 0).empty());
   // Chunks of 1 element say too little: no pattern is claimed.
