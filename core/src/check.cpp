@@ -118,11 +118,13 @@ std::string diagnose_step(const std::vector<double>& before, const std::vector<d
   if (std::isnan(k)) return "";
   std::string text = factor_text(k, n, "every weight's step");
   if (!text.empty()) return text;
-  if (close(k, 2, 1e-3)) return "every weight moved twice as far as it should: the step is taken twice.";
+  if (close(k, 2, 1e-3))
+    return "every weight moved 2 times as far as it should: the optimizer step is taken twice.";
   if (close(k, 1, 1e-3)) return "";
   if (close(k, -1, 1e-3)) return "every weight moved the wrong way: the update adds lr * velocity instead of subtracting it.";
-  return "every weight moved " + number(k) + " times as far as it should: the learning rate (or the gradient's "
-         "scale) is wrong.";
+  return "every weight moved " + number(k) + " times as far as it should: the optimizer step is taken more "
+         "than once (with momentum a second step goes 1 + momentum further), or the learning rate or the "
+         "gradient's scale is wrong.";
 }
 
 }  // namespace ringlab

@@ -68,7 +68,8 @@ TEST_CASE("a step: missing, n times too big or small, doubled, wrong learning ra
   CHECK(has(diagnose_step(before, after(1), before, 4), "the weights did not change: the optimizer step is missing"));
   CHECK(has(diagnose_step(before, after(1), after(4), 4), "every weight's step is exactly n = 4 times too big"));
   CHECK(has(diagnose_step(before, after(1), after(0.25), 4), "exactly n = 4 times too small"));
-  CHECK(has(diagnose_step(before, after(1), after(2), 4), "the step is taken twice"));
+  CHECK(has(diagnose_step(before, after(1), after(2), 4), "the optimizer step is taken twice"));
+  CHECK(has(diagnose_step(before, after(1), after(2.9), 4), "2.9 times as far as it should: the optimizer step is taken more than once"));
   CHECK(has(diagnose_step(before, after(1), after(-1), 4), "the wrong way"));
   CHECK(has(diagnose_step(before, after(1), after(0.1), 4), "0.1 times as far"));
 }
