@@ -340,7 +340,26 @@ std::string diagnose(const std::vector<Report>& reports, int size, double thresh
   if (!cycle.empty()) {
     out << "deadlock: ";
     for (std::size_t i = 0; i < cycle.size(); ++i) out << (i ? "; " : "") << edge_text(cycle[i]);
-    out << ".\n" << explain_cycle(cycle, blocked);
+    out << ".\n";
+    // Ranks stuck at different points (another step or phase) are out of step: reordering the
+    // calls will not help, a call is missing or extra on one side.
+    bool same_place = true;  // (a rank outside any collective has no place to compare)
+    std::string place;
+    for (const Edge& e : cycle) {
+      const std::string& w = blocked[e.from]->where;
+      if (w.empty()) continue;
+      if (place.empty()) place = w;
+      same_place = same_place && w == place;
+    }
+    if (same_place) {
+      out << explain_cycle(cycle, blocked);
+    } else {
+      out << "  The ranks in this cycle are at different points:";
+      for (std::size_t i = 0; i < cycle.size(); ++i)
+        out << (i ? ";" : "") << " rank " << cycle[i].from << " in " << blocked[cycle[i].from]->where;
+      out << ". They are out of step: one of them made a missing or extra call before this point (a\n"
+             "  receive or send the other side expects), so reordering the calls will not help.\n";
+    }
   } else if (!self) {
     bool said = false;
     for (const auto& [rank, r] : blocked)

@@ -93,3 +93,13 @@ TEST_CASE("two ranks blocked in different collectives are out of step") {
   CHECK(has(text, "rank 0 waits for rank 1, but rank 1 is elsewhere, in naive_allreduce, reduce step 0"));
   CHECK(has(text, "out of step"));
 }
+
+TEST_CASE("a cycle of ranks at different steps is out of step, not an ordering problem") {
+  std::vector<Report> reports{blocked(0, {{true, 1, 0, 400000}}, "parameter_server, pull step 0"),
+                              blocked(1, {{true, 0, 0, 400000}}, "parameter_server, push step 1")};
+  const std::string text = ringlab::watchdog::diagnose(reports, 2, 10);
+  CHECK(has(text, "deadlock: rank 0 waits to send to 1; rank 1 waits to send to 0."));
+  CHECK(has(text, "rank 0 in parameter_server, pull step 0; rank 1 in parameter_server, push step 1"));
+  CHECK(has(text, "out of step: one of them made a missing or extra call"));
+  CHECK_FALSE(has(text, "sendrecv"));
+}
