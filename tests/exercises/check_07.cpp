@@ -52,11 +52,11 @@ int main() {
       }
   if (total && !wrong_after)
     std::printf(
-        "error: wrong only during the warm-up (steps before warmup_steps): the rate must climb from "
+        "diagnosis: wrong only during the warm-up (steps before warmup_steps): the rate must climb from "
         "base_lr at step 0 to the target at step warmup_steps\n");
   if (total && !wrong_in_warmup)
     std::printf(
-        "error: right during the warm-up, wrong after it: from step warmup_steps on the rate is the "
+        "diagnosis: right during the warm-up, wrong after it: from step warmup_steps on the rate is the "
         "scaled target, scaled_lr(...)\n");
   if (total) std::printf("FAILED: %lld wrong rates\n", total);
   return total ? 1 : 0;

@@ -1,4 +1,4 @@
-// mistake: the server steps with the sum of the gradients, not their mean.
+// mistake: the server steps with the sum of the gradients — not their mean.
 // expect: 1
 // expect-message: wrong results
 // expect-message: parameter server: .*expected .* got
