@@ -33,7 +33,9 @@ std::string describe(const CheckResult& r) {
 namespace ringlab {
 namespace {
 
-bool close(double a, double b, double rel) { return std::fabs(a - b) <= rel * std::fmax(std::fabs(a), std::fabs(b)); }
+bool close(double a, double b, double rel) {
+  return std::fabs(a - b) <= rel * std::fmax(std::fabs(a), std::fabs(b));
+}
 
 std::string number(double v) {
   std::ostringstream s;
@@ -61,11 +63,13 @@ double common_factor(const std::vector<double>& expected, const std::vector<doub
 // "n times too big", "n times too small", or a plain factor, for a quantity named `what`.
 std::string factor_text(double k, int n, const std::string& what) {
   if (n > 1 && close(k, n, 1e-3))
-    return what + " is exactly n = " + std::to_string(n) + " times too big: summed where the mean belongs — divide by "
-                  "the number of ranks (comm.size()).";
+    return what + " is exactly n = " + std::to_string(n) +
+           " times too big: summed where the mean belongs — divide by "
+           "the number of ranks (comm.size()).";
   if (n > 1 && close(k, 1.0 / n, 1e-3))
-    return what + " is exactly n = " + std::to_string(n) + " times too small: divided by the number of ranks once too "
-                  "often (or where a sum was wanted).";
+    return what + " is exactly n = " + std::to_string(n) +
+           " times too small: divided by the number of ranks once too "
+           "often (or where a sum was wanted).";
   return "";
 }
 
@@ -79,7 +83,8 @@ std::string diagnose_values(const std::string& what, const std::vector<double>& 
     if (!std::isfinite(actual[i]) && std::isfinite(expected[i]))
       return what + " has NaN or inf values (the first at [" + std::to_string(i) +
              "]): a division by zero, or values read from memory nobody wrote.";
-    if (!close(actual[i], expected[i], 1e-5) && std::fabs(actual[i] - expected[i]) > 1e-30) wrong.push_back(i);
+    if (!close(actual[i], expected[i], 1e-5) && std::fabs(actual[i] - expected[i]) > 1e-30)
+      wrong.push_back(i);
   }
   if (wrong.empty()) return "";
   bool zeros = true;
@@ -92,7 +97,8 @@ std::string diagnose_values(const std::string& what, const std::vector<double>& 
   if (std::isnan(k)) return "";
   std::string text = factor_text(k, n, "every wrong value of " + what);
   if (!text.empty()) return text;
-  if (close(k, -1, 1e-3)) return "every wrong value of " + what + " has the wrong sign: a subtraction turned round.";
+  if (close(k, -1, 1e-3))
+    return "every wrong value of " + what + " has the wrong sign: a subtraction turned round.";
   return "every wrong value of " + what + " is " + number(k) +
          " times the expected one: a scale factor (a division, a learning rate) is wrong.";
 }
@@ -121,8 +127,10 @@ std::string diagnose_step(const std::vector<double>& before, const std::vector<d
   if (close(k, 2, 1e-3))
     return "every weight moved 2 times as far as it should: the optimizer step is taken twice.";
   if (close(k, 1, 1e-3)) return "";
-  if (close(k, -1, 1e-3)) return "every weight moved the wrong way: the update adds lr * velocity instead of subtracting it.";
-  return "every weight moved " + number(k) + " times as far as it should: the optimizer step is taken more "
+  if (close(k, -1, 1e-3))
+    return "every weight moved the wrong way: the update adds lr * velocity instead of subtracting it.";
+  return "every weight moved " + number(k) +
+         " times as far as it should: the optimizer step is taken more "
          "than once (with momentum a second step goes 1 + momentum further), or the learning rate or the "
          "gradient's scale is wrong.";
 }
@@ -131,8 +139,8 @@ std::string diagnose_step(const std::vector<double>& before, const std::vector<d
 
 namespace ringlab {
 
-std::string diagnose_allreduce(const std::vector<std::vector<double>>& inputs, const std::vector<double>& result,
-                               int rank) {
+std::string diagnose_allreduce(const std::vector<std::vector<double>>& inputs,
+                               const std::vector<double>& result, int rank) {
   const int n = static_cast<int>(inputs.size());
   if (n < 2 || n > 6 || rank < 0 || rank >= n) return "";
   const std::size_t count = result.size();
@@ -177,7 +185,8 @@ std::string diagnose_allreduce(const std::vector<std::vector<double>>& inputs, c
       while (k < n && m[k] == most) m[k++] = 0;
       if (k == n) break;
       ++m[k];
-      if (chunk_is(c, [&](std::size_t i) { return combination(ones, i) + combination(m, i); })) kind = total_plus;
+      if (chunk_is(c, [&](std::size_t i) { return combination(ones, i) + combination(m, i); }))
+        kind = total_plus;
     }
     ++count_of[kind];
   }
@@ -187,13 +196,15 @@ std::string diagnose_allreduce(const std::vector<std::vector<double>>& inputs, c
            "somewhere else).";
   if (count_of[right] + count_of[total_plus] == n && count_of[total_plus] > 0)
     return "the allgather adds what arrives instead of copying it: values are too big by exactly the partial "
-           "sums the reduce-scatter left — in the allgather, receive straight into the chunk (no reduce_sum).";
+           "sums the reduce-scatter left — in the allgather, receive straight into the chunk (no "
+           "reduce_sum).";
   if (count_of[right] == 1 && count_of[partial] + count_of[own_input] == n - 1)
     return "every rank holds exactly one finished chunk and partial sums elsewhere: the allgather phase is "
            "missing (or sends the wrong chunks).";
   if (count_of[right] == 0 && count_of[partial] + count_of[own_input] == n)
     return "no chunk is finished anywhere, every one holds a partial sum: the allgather passes chunks on "
-           "before they are finished — after the reduce-scatter rank r owns chunk r + 1; start from that one.";
+           "before they are finished — after the reduce-scatter rank r owns chunk r + 1; start from that "
+           "one.";
   return "";
 }
 

@@ -78,7 +78,6 @@ int slot_of(const char* name) {
   return slot;
 }
 
-
 Communicator* g_comm = nullptr;  // the world communicator, for the scope-end hook
 void on_scope_end(const char* name, std::int64_t serial) {
   if (g_comm) g_comm->scope_ended(name, serial);
@@ -104,8 +103,8 @@ std::string wire_tag_origin(int mpi_tag) {
 }
 
 std::string Communicator::Open::what() const {
-  std::string w = std::string(send ? "isend to rank " : "irecv from rank ") + std::to_string(peer) + " (tag " +
-                  std::to_string(tag) + ", " + std::to_string(bytes) + " bytes) ";
+  std::string w = std::string(send ? "isend to rank " : "irecv from rank ") + std::to_string(peer) +
+                  " (tag " + std::to_string(tag) + ", " + std::to_string(bytes) + " bytes) ";
   if (coll == nullptr || *coll == 0) return w + "outside any collective";
   w += std::string("in ") + coll;
   if (phase && *phase) w += std::string(", ") + phase;

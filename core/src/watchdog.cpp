@@ -373,8 +373,9 @@ std::string diagnose(const std::vector<Report>& reports, int size, double thresh
           out << "  " << me << (p.send ? " waits to send to " : " waits to receive from ") << peer
               << ", which is not in a point-to-point call: "
               << (p.send ? "it never posts the matching receive" : "it never sends this message")
-              << " (it finished, computes, or waits in another collective). A missing or extra call: " << (p.send ? "an extra send on " + me + ", or a receive missing on " + peer
-                                                          : "an extra receive on " + me + ", or a send missing on " + peer)
+              << " (it finished, computes, or waits in another collective). A missing or extra call: "
+              << (p.send ? "an extra send on " + me + ", or a receive missing on " + peer
+                         : "an extra receive on " + me + ", or a send missing on " + peer)
               << here << " (or a wrong peer, or tags that do not match).\n";
         } else if (other->second->where != r->where && !other->second->where.empty()) {
           said = true;

@@ -199,7 +199,7 @@ int main(int argc, char** argv) {
   std::vector<std::uint8_t> y, whole_y;
   double worst_gradient_error = 0, worst_step_error = 0;
   std::string first_cause;  // (only rank 0 looks at the values; it alone prints)
-  bool explained = false;  // what the first wrong step's numbers say is wrong (check.hpp's diagnosis)
+  bool explained = false;   // what the first wrong step's numbers say is wrong (check.hpp's diagnosis)
   StepReference reference;
   bool identical = true;
   double sync_seconds = 0;  // time in the distributed step: allreduce, waiting for the others, update
@@ -286,8 +286,9 @@ int main(int argc, char** argv) {
         print_once(comm, "check: epoch " + std::to_string(epoch + 1) + " step " + std::to_string(state.step) +
                              ": averaged gradient of " + std::to_string(n) +
                              " ranks vs one process, max rel. diff " + sci(err) +
-                             (err <= 1e-5 ? " ok" : " WRONG (> 1e-5)") + "; weights and velocity after the step " +
-                             sci(worst) + (worst <= kStepTolerance ? " ok" : " WRONG (> 1e-3)") + "\n");
+                             (err <= 1e-5 ? " ok" : " WRONG (> 1e-5)") +
+                             "; weights and velocity after the step " + sci(worst) +
+                             (worst <= kStepTolerance ? " ok" : " WRONG (> 1e-3)") + "\n");
       }
       if (opt.check && !replicas_identical(comm, state)) {
         identical = false;
@@ -334,7 +335,8 @@ int main(int argc, char** argv) {
     print_once(comm, std::string("check: ") +
                          (identical ? "replicas bit-identical after every step" : "replicas DIFFER") +
                          ", worst gradient difference " + sci(worst_gradient_error) +
-                         ", worst step difference " + sci(worst_step_error) + (ok ? ": PASSED\n" : ": FAILED\n"));
+                         ", worst step difference " + sci(worst_step_error) +
+                         (ok ? ": PASSED\n" : ": FAILED\n"));
     return ok ? 0 : 1;
   }
   return 0;

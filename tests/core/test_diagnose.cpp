@@ -32,7 +32,8 @@ TEST_CASE("values n times too small: divided once too often") {
 }
 
 TEST_CASE("another common factor is named as a scale factor") {
-  CHECK(has(diagnose_values("the result", kExpected, scaled(kExpected, 1.5), 4), "is 1.5 times the expected one"));
+  CHECK(has(diagnose_values("the result", kExpected, scaled(kExpected, 1.5), 4),
+            "is 1.5 times the expected one"));
   CHECK(has(diagnose_values("the result", kExpected, scaled(kExpected, -1), 4), "wrong sign"));
 }
 
@@ -65,11 +66,14 @@ TEST_CASE("a step: missing, n times too big or small, doubled, wrong learning ra
     for (std::size_t i = 0; i < a.size(); ++i) a[i] += k * step[i];
     return a;
   };
-  CHECK(has(diagnose_step(before, after(1), before, 4), "the weights did not change: the optimizer step is missing"));
-  CHECK(has(diagnose_step(before, after(1), after(4), 4), "every weight's step is exactly n = 4 times too big"));
+  CHECK(has(diagnose_step(before, after(1), before, 4),
+            "the weights did not change: the optimizer step is missing"));
+  CHECK(has(diagnose_step(before, after(1), after(4), 4),
+            "every weight's step is exactly n = 4 times too big"));
   CHECK(has(diagnose_step(before, after(1), after(0.25), 4), "exactly n = 4 times too small"));
   CHECK(has(diagnose_step(before, after(1), after(2), 4), "the optimizer step is taken twice"));
-  CHECK(has(diagnose_step(before, after(1), after(2.9), 4), "2.9 times as far as it should: the optimizer step is taken more than once"));
+  CHECK(has(diagnose_step(before, after(1), after(2.9), 4),
+            "2.9 times as far as it should: the optimizer step is taken more than once"));
   CHECK(has(diagnose_step(before, after(1), after(-1), 4), "the wrong way"));
   CHECK(has(diagnose_step(before, after(1), after(0.1), 4), "0.1 times as far"));
 }
@@ -90,12 +94,15 @@ TEST_CASE("allreduce: an allgather that adds, a missing allgather, nothing excha
   std::vector<double> adds(9);
   for (int i = 0; i < 9; ++i)
     adds[i] = i < 3 ? total[i] + in[0][i] : i < 6 ? total[i] : total[i] + in[0][i] + 2 * in[2][i];
-  CHECK(has(ringlab::diagnose_allreduce(in, adds, 0), "the allgather adds what arrives instead of copying it"));
+  CHECK(
+      has(ringlab::diagnose_allreduce(in, adds, 0), "the allgather adds what arrives instead of copying it"));
   CHECK(has(ringlab::diagnose_allreduce(in, in[2], 2), "its own input: nothing was exchanged"));
   // Off by one: the allgather passes unfinished chunks; only partial sums anywhere.
   std::vector<double> unfinished(9);
-  for (int i = 0; i < 9; ++i) unfinished[i] = i < 3 ? in[0][i] + in[1][i] : i < 6 ? in[1][i] : in[2][i] + in[0][i];
-  CHECK(has(ringlab::diagnose_allreduce(in, unfinished, 0), "the allgather passes chunks on before they are finished"));
+  for (int i = 0; i < 9; ++i)
+    unfinished[i] = i < 3 ? in[0][i] + in[1][i] : i < 6 ? in[1][i] : in[2][i] + in[0][i];
+  CHECK(has(ringlab::diagnose_allreduce(in, unfinished, 0),
+            "the allgather passes chunks on before they are finished"));
   const std::vector<double> noise(9, 7.0);
   CHECK(ringlab::diagnose_allreduce(in, noise, 0).empty());
   // Chunks of 1 element say too little: no pattern is claimed.

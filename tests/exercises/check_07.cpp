@@ -42,7 +42,8 @@ int main() {
             ringlab::compare<float>(ringlab::View<float>(expected), ringlab::View<float>(actual), 1);
         const double tol = ringlab::float_tolerance(ringlab::DType::f32, 1);
         for (int step = 0; step < steps; ++step)  // where the wrong ones are: in the warm-up or after
-          if (!(std::fabs(double(actual[step]) - expected[step]) <= tol * std::fmax(1.0, std::fabs(expected[step]))))
+          if (!(std::fabs(double(actual[step]) - expected[step]) <=
+                tol * std::fmax(1.0, std::fabs(expected[step]))))
             ++(step < warmup ? wrong_in_warmup : wrong_after);
         total += result.wrong;
         std::printf("%-6d %-7s %7lld %7lld\n", n, lesson07::scaling_name(s), warmup, result.wrong);

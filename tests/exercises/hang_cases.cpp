@@ -23,9 +23,10 @@ int main(int argc, char** argv) {
   Runtime rt(argc, argv);
   CLI::App app{"Programs that hang on purpose, for the watchdog's tests"};
   std::string which = "send-first-ring";
-  app.add_option("--case", which, "send-first-ring, missing-send, tag-mismatch, self-recv, no-wait, stray-send")
-      ->check(CLI::IsMember({"send-first-ring", "missing-send", "tag-mismatch", "self-recv", "no-wait",
-                             "stray-send"}));
+  app.add_option("--case", which,
+                 "send-first-ring, missing-send, tag-mismatch, self-recv, no-wait, stray-send")
+      ->check(CLI::IsMember(
+          {"send-first-ring", "missing-send", "tag-mismatch", "self-recv", "no-wait", "stray-send"}));
   if (auto code = rt.parse(app, argc, argv)) return *code;
   auto& comm = rt.comm();
   const int n = comm.size(), r = comm.rank();

@@ -73,8 +73,9 @@ TEST_CASE("a send and a receive that differ only in tag are reported as a tag mi
 TEST_CASE("a rank waiting on itself is told to check the peer arithmetic, not to use sendrecv") {
   std::vector<Report> reports{blocked(1, {{false, 1, 0, 64}}, "ring_allreduce, reduce-scatter step 0")};
   const std::string text = ringlab::watchdog::diagnose(reports, 3, 10);
-  CHECK(has(text, "rank 1 waits to receive from itself (in ring_allreduce, reduce-scatter step 0): a rank never "
-                  "waits on itself, so the peer arithmetic is wrong"));
+  CHECK(has(text,
+            "rank 1 waits to receive from itself (in ring_allreduce, reduce-scatter step 0): a rank never "
+            "waits on itself, so the peer arithmetic is wrong"));
   CHECK_FALSE(has(text, "deadlock:"));
   CHECK_FALSE(has(text, "sendrecv"));
 }
@@ -82,8 +83,9 @@ TEST_CASE("a rank waiting on itself is told to check the peer arithmetic, not to
 TEST_CASE("a wait on a rank that is not in a transfer names a missing or extra call on both sides") {
   std::vector<Report> reports{blocked(0, {{true, 2, 0, 8 << 20}}, "bcast_tree, round 1")};
   const std::string text = ringlab::watchdog::diagnose(reports, 3, 10);
-  CHECK(has(text, "A missing or extra call: an extra send on rank 0, or a receive missing on rank 2 (rank 0 is "
-                  "in bcast_tree, round 1)"));
+  CHECK(has(text,
+            "A missing or extra call: an extra send on rank 0, or a receive missing on rank 2 (rank 0 is "
+            "in bcast_tree, round 1)"));
 }
 
 TEST_CASE("two ranks blocked in different collectives are out of step") {

@@ -71,16 +71,16 @@ std::string diagnose_step(const std::vector<double>& before, const std::vector<d
 // input. Patterns, named without this rank's number so that every rank says the same:
 // only one finished chunk and partial sums elsewhere (the allgather is missing); total plus a
 // partial sum (the allgather adds instead of copying); the input unchanged (nothing exchanged).
-std::string diagnose_allreduce(const std::vector<std::vector<double>>& inputs, const std::vector<double>& result,
-                               int rank);
+std::string diagnose_allreduce(const std::vector<std::vector<double>>& inputs,
+                               const std::vector<double>& result, int rank);
 
 template <class T>
 std::string diagnose_values(const std::string& what, View<const T> expected, View<const T> actual, int n) {
   return diagnose_values(what, std::vector<double>(expected.begin(), expected.end()),
                          std::vector<double>(actual.begin(), actual.end()), n);
 }
-template <class T>
-std::string diagnose_step(View<const T> before, View<const T> expected_after, View<const T> actual_after, int n) {
+template <class T> std::string diagnose_step(View<const T> before, View<const T> expected_after,
+                                             View<const T> actual_after, int n) {
   return diagnose_step(std::vector<double>(before.begin(), before.end()),
                        std::vector<double>(expected_after.begin(), expected_after.end()),
                        std::vector<double>(actual_after.begin(), actual_after.end()), n);

@@ -29,8 +29,8 @@ namespace ringlab {
 // unreceived, and the check at the end of the run names the collective that sent it. (On an
 // MPI whose MPI_TAG_UB is too small for both, the tag is the caller's alone.)
 inline constexpr int kMaxTag = 65535;
-int wire_tag(int tag);                         // the MPI tag for `tag` in the current scope
-std::string wire_tag_origin(int mpi_tag);      // "ring_allreduce (tag 0)": what sent such a message
+int wire_tag(int tag);                     // the MPI tag for `tag` in the current scope
+std::string wire_tag_origin(int mpi_tag);  // "ring_allreduce (tag 0)": what sent such a message
 
 // A transfer in flight (isend / irecv). Finish it with Communicator::wait or wait_all: one that
 // is never finished is reported when its collective returns (small messages happen to arrive
