@@ -3,10 +3,14 @@
 #include "ringlab/comm.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
+#include <thread>
+
+#include "ringlab/log.hpp"
 
 #include "ringlab/memory.hpp"
 
@@ -55,7 +59,66 @@ void finish_event(trace::Event e, const void* data, std::size_t count, DType t) 
   trace::record(std::move(e));
 }
 
+// The wire tag: the caller's tag in the low 16 bits, the collective's slot above them. A slot is
+// a hash of the collective's name (1..511; 0 outside every collective), so the tag stays below
+// 2^25 (Open MPI's MPI_TAG_UB is 2^31 - 1; the standard promises only 32767, hence the check).
+// Names seen are remembered to turn a stray message's tag back into words.
+constexpr int kSlots = 512;
+bool slots_fit() {
+  static const bool fit = [] {
+    void* value = nullptr;
+    int flag = 0;
+    MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &value, &flag);
+    return flag && *static_cast<int*>(value) >= kSlots * (kMaxTag + 1) - 1;
+  }();
+  return fit;
+}
+std::map<int, std::string>& slot_names() {
+  static std::map<int, std::string> names;
+  return names;
+}
+int slot_of(const char* name) {
+  if (name == nullptr || *name == 0) return 0;
+  unsigned h = 2166136261u;  // FNV-1a
+  for (const char* p = name; *p; ++p) h = (h ^ static_cast<unsigned char>(*p)) * 16777619u;
+  const int slot = 1 + static_cast<int>(h % (kSlots - 1));
+  slot_names().emplace(slot, name);
+  return slot;
+}
+
+Communicator* g_comm = nullptr;  // the world communicator, for the scope-end hook
+void on_scope_end(const char* name, std::int64_t serial) {
+  if (g_comm) g_comm->scope_ended(name, serial);
+}
+
 }  // namespace
+
+int wire_tag(int tag) {
+  if (tag < 0 || tag > kMaxTag)
+    throw std::invalid_argument("tag " + std::to_string(tag) + ": the kit's tags go from 0 to " +
+                                std::to_string(kMaxTag));
+  return slots_fit() ? slot_of(trace::context().coll) * (kMaxTag + 1) + tag : tag;
+}
+
+std::string wire_tag_origin(int mpi_tag) {
+  const int slot = mpi_tag / (kMaxTag + 1), tag = mpi_tag % (kMaxTag + 1);
+  std::string who = "outside any collective";
+  if (slot != 0) {
+    auto it = slot_names().find(slot);
+    who = it != slot_names().end() ? "in " + it->second : "in a collective this rank never ran";
+  }
+  return who + " (tag " + std::to_string(tag) + ")";
+}
+
+std::string Communicator::Open::what() const {
+  std::string w = std::string(send ? "isend to rank " : "irecv from rank ") + std::to_string(peer) +
+                  " (tag " + std::to_string(tag) + ", " + std::to_string(bytes) + " bytes) ";
+  if (coll == nullptr || *coll == 0) return w + "outside any collective";
+  w += std::string("in ") + coll;
+  if (phase && *phase) w += std::string(", ") + phase;
+  if (step >= 0) w += " step " + std::to_string(step);
+  return w;
+}
 
 Communicator::Communicator(MPI_Comm comm) : comm_(comm) {
   MPI_Comm_rank(comm_, &rank_);
@@ -83,6 +146,64 @@ Communicator::Communicator(MPI_Comm comm) : comm_(comm) {
   watchdog::explain_errors(comm_);
   watched_ = watchdog::threshold_s() > 0;
   if (watched_) MPI_Comm_dup(comm_, &watch_);
+  g_comm = this;
+  trace::set_scope_end_hook(on_scope_end);
+}
+
+void Communicator::scope_ended(const char* name, std::int64_t serial) {
+  slot_of(name);  // remembers the name, to blame a stray message from another rank's same collective
+  std::vector<std::string> left;
+  for (const auto& [id, o] : open_)
+    if (o.scope == serial) left.push_back(o.what());
+  if (left.empty()) return;
+  if (!left_behind_) {  // the first time only: one collective called in a loop would repeat it
+    std::string list;
+    for (std::size_t i = 0; i < left.size() && i < 3; ++i) list += (i ? "; " : "") + left[i];
+    if (left.size() > 3) list += "; ...";
+    log(Level::error) << "message left behind: " << name << " returned with " << left.size()
+                      << " non-blocking transfer(s) never finished (" << list
+                      << "). Finish every comm.isend / comm.irecv with comm.wait(request) or "
+                         "comm.wait_all(requests) before the collective returns: small messages happen to "
+                         "arrive anyway, large ones do not.";
+  }
+  left_behind_ = true;
+  for (auto it = open_.begin(); it != open_.end();)  // reported once; not again at the end
+    it = it->second.scope == serial ? open_.erase(it) : std::next(it);
+}
+
+bool Communicator::finish() {
+  int problems = 0;
+  for (const auto& [id, o] : open_) {
+    if (problems++ < 3)
+      log(Level::error) << "message left behind: " << o.what()
+                        << " was never finished: call comm.wait(request) or comm.wait_all(requests) on it.";
+  }
+  // Messages that arrived here and that no receive took. Every rank has sent all it will send
+  // before it enters the barrier; probing a few times lets MPI move the last ones in.
+  MPI_Barrier(comm_);
+  std::vector<char> sink;
+  for (int round = 0; round < 3; ++round) {
+    for (;;) {
+      int flag = 0;
+      MPI_Status st;
+      MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &flag, &st);
+      if (!flag) break;
+      int bytes = 0;
+      MPI_Get_count(&st, MPI_BYTE, &bytes);
+      sink.resize(static_cast<std::size_t>(std::max(bytes, 1)));
+      MPI_Recv(sink.data(), bytes, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, comm_, MPI_STATUS_IGNORE);
+      if (problems++ < 3)
+        log(Level::error) << "message left behind: rank " << st.MPI_SOURCE << " sent this rank " << bytes
+                          << " bytes " << wire_tag_origin(st.MPI_TAG)
+                          << " that no receive took: an extra send on rank " << st.MPI_SOURCE
+                          << " (or a missing receive here). Count the sends and the receives of each step.";
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  open_.clear();
+  const bool ok = problems == 0 && !left_behind_;
+  left_behind_ = false;
+  return ok;
 }
 
 Communicator::~Communicator() {
@@ -158,12 +279,12 @@ void Communicator::xfer_blocking(trace::Op op, const void* data, std::size_t cou
   const int n = checked_count(count);
   const double t0 = trace::enabled() ? trace::now_us() : 0;
   if (!watched_) {
-    if (op == trace::Op::send) MPI_Send(data, n, mpi_datatype(t), peer, tag, comm_);
-    else MPI_Recv(const_cast<void*>(data), n, mpi_datatype(t), peer, tag, comm_, MPI_STATUS_IGNORE);
+    if (op == trace::Op::send) MPI_Send(data, n, mpi_datatype(t), peer, wire_tag(tag), comm_);
+    else MPI_Recv(const_cast<void*>(data), n, mpi_datatype(t), peer, wire_tag(tag), comm_, MPI_STATUS_IGNORE);
   } else {  // the same transfer, started non-blocking so that the watchdog can watch the wait
     MPI_Request req;
-    if (op == trace::Op::send) MPI_Isend(data, n, mpi_datatype(t), peer, tag, comm_, &req);
-    else MPI_Irecv(const_cast<void*>(data), n, mpi_datatype(t), peer, tag, comm_, &req);
+    if (op == trace::Op::send) MPI_Isend(data, n, mpi_datatype(t), peer, wire_tag(tag), comm_, &req);
+    else MPI_Irecv(const_cast<void*>(data), n, mpi_datatype(t), peer, wire_tag(tag), comm_, &req);
     const watchdog::Pending what{op == trace::Op::send, peer, tag, count * dtype_size(t)};
     watched_wait(&req, &what, 1);
   }
@@ -197,12 +318,12 @@ void Communicator::sendrecv_impl(const void* out, std::size_t out_count, int out
   }
   const double t0 = trace::enabled() ? trace::now_us() : 0;
   if (!watched_) {
-    MPI_Sendrecv(out, checked_count(out_count), mpi_datatype(t), dest, tag, in, checked_count(in_count),
-                 mpi_datatype(t), source, tag, comm_, MPI_STATUS_IGNORE);
+    MPI_Sendrecv(out, checked_count(out_count), mpi_datatype(t), dest, wire_tag(tag), in,
+                 checked_count(in_count), mpi_datatype(t), source, wire_tag(tag), comm_, MPI_STATUS_IGNORE);
   } else {  // what MPI_Sendrecv does inside: post the receive, start the send, wait for both
     MPI_Request reqs[2];
-    MPI_Irecv(in, checked_count(in_count), mpi_datatype(t), source, tag, comm_, &reqs[0]);
-    MPI_Isend(out, checked_count(out_count), mpi_datatype(t), dest, tag, comm_, &reqs[1]);
+    MPI_Irecv(in, checked_count(in_count), mpi_datatype(t), source, wire_tag(tag), comm_, &reqs[0]);
+    MPI_Isend(out, checked_count(out_count), mpi_datatype(t), dest, wire_tag(tag), comm_, &reqs[1]);
     const std::size_t es = dtype_size(t);
     const watchdog::Pending what[2] = {{false, source, tag, in_count * es},
                                        {true, dest, tag, out_count * es}};
@@ -238,12 +359,18 @@ Request Communicator::start(trace::Op op, const void* data, std::size_t count, D
     r.count_ = count;
     r.dtype_ = t;
   }
-  if (op == trace::Op::send) MPI_Isend(data, n, mpi_datatype(t), peer, tag, comm_, &r.req_);
-  else MPI_Irecv(const_cast<void*>(data), n, mpi_datatype(t), peer, tag, comm_, &r.req_);
+  if (op == trace::Op::send) MPI_Isend(data, n, mpi_datatype(t), peer, wire_tag(tag), comm_, &r.req_);
+  else MPI_Irecv(const_cast<void*>(data), n, mpi_datatype(t), peer, wire_tag(tag), comm_, &r.req_);
+  r.id_ = ++next_id_;
+  const auto& ctx = trace::context();
+  open_.emplace(r.id_, Open{op == trace::Op::send, peer, tag, ctx.step, count * dtype_size(t), ctx.coll,
+                            ctx.phase, trace::scope_serial()});
   return r;
 }
 
 void Communicator::wait(Request& r) {
+  open_.erase(r.id_);
+  r.id_ = 0;
   if (watched_) watched_wait(&r.req_, &r.pending_, 1);
   else MPI_Wait(&r.req_, MPI_STATUS_IGNORE);
   if (r.traced_) {

@@ -33,6 +33,8 @@ std::string g_path;
 
 Context g_context;
 std::int64_t g_calls = 0;
+std::int64_t g_scopes = 0, g_open_scope = -1;
+void (*g_scope_end_hook)(const char*, std::int64_t) = nullptr;
 
 template <class T> bool get(const json& j, const char* key, T& out, std::string* error) {
   auto it = j.find(key);
@@ -171,8 +173,12 @@ void add_sink(Sink sink) {
 
 const Context& context() { return g_context; }
 
+std::int64_t scope_serial() { return g_open_scope; }
+void set_scope_end_hook(void (*hook)(const char*, std::int64_t)) { g_scope_end_hook = hook; }
+
 Collective::Collective(const char* name, std::size_t count, DType dtype)
-    : active_(enabled()), name_(name), count_(count), dtype_(dtype) {
+    : active_(enabled()), serial_(g_scopes++), name_(name), count_(count), dtype_(dtype) {
+  g_open_scope = serial_;
   // Untraced, the scope still names where the algorithm is (the watchdog reports it on a hang).
   if (!active_) g_context = Context{name_, -1, "", -1, 0};
 }
@@ -205,6 +211,8 @@ void Collective::finish(std::vector<double> values) {
 Collective::~Collective() {
   if (active_) finish({});
   else g_context = Context{};
+  g_open_scope = -1;
+  if (g_scope_end_hook) g_scope_end_hook(name_, serial_);
 }
 
 void Collective::at(const char* phase, int step) {

@@ -299,11 +299,24 @@ std::string diagnose(const std::vector<Report>& reports, int size, double thresh
     }
   }
 
-  // The wait-for graph: an edge from each blocked rank to each blocked rank it waits for.
+  // A rank waiting on itself: no other rank can help; the peer was computed wrong.
+  bool self = false;
+  for (const auto& [rank, r] : blocked)
+    for (const Pending& p : r->waits)
+      if (p.peer == rank && !self) {
+        self = true;
+        out << "  rank " << rank << (p.send ? " waits to send to itself" : " waits to receive from itself")
+            << (r->where.empty() ? "" : " (in " + r->where + ")")
+            << ": a rank never waits on itself, so the peer arithmetic is wrong. Check how the peer is "
+               "computed: next = (rank + 1) % n, prev = (rank - 1 + n) % n, and that a step with nobody to "
+               "talk to makes no call.\n";
+      }
+
+  // The wait-for graph: an edge from each blocked rank to each other blocked rank it waits for.
   std::map<int, std::vector<Edge>> edges;
   for (const auto& [rank, r] : blocked)
     for (const Pending& p : r->waits)
-      if (blocked.count(p.peer)) edges[rank].push_back({rank, p.peer, p});
+      if (p.peer != rank && blocked.count(p.peer)) edges[rank].push_back({rank, p.peer, p});
   std::vector<Edge> path, cycle;
   std::map<int, int> color;  // 0 unseen, 1 on the path, 2 done
   std::function<bool(int)> visit = [&](int u) {
@@ -327,17 +340,50 @@ std::string diagnose(const std::vector<Report>& reports, int size, double thresh
   if (!cycle.empty()) {
     out << "deadlock: ";
     for (std::size_t i = 0; i < cycle.size(); ++i) out << (i ? "; " : "") << edge_text(cycle[i]);
-    out << ".\n" << explain_cycle(cycle, blocked);
-  } else {
+    out << ".\n";
+    // Ranks stuck at different points (another step or phase) are out of step: reordering the
+    // calls will not help, a call is missing or extra on one side.
+    bool same_place = true;  // (a rank outside any collective has no place to compare)
+    std::string place;
+    for (const Edge& e : cycle) {
+      const std::string& w = blocked[e.from]->where;
+      if (w.empty()) continue;
+      if (place.empty()) place = w;
+      same_place = same_place && w == place;
+    }
+    if (same_place) {
+      out << explain_cycle(cycle, blocked);
+    } else {
+      out << "  The ranks in this cycle are at different points:";
+      for (std::size_t i = 0; i < cycle.size(); ++i)
+        out << (i ? ";" : "") << " rank " << cycle[i].from << " in " << blocked[cycle[i].from]->where;
+      out << ". They are out of step: one of them made a missing or extra call before this point (a\n"
+             "  receive or send the other side expects), so reordering the calls will not help.\n";
+    }
+  } else if (!self) {
     bool said = false;
     for (const auto& [rank, r] : blocked)
       for (const Pending& p : r->waits) {
-        if (p.peer < 0 || blocked.count(p.peer)) continue;
-        said = true;
-        out << "  rank " << rank << (p.send ? " waits to send to rank " : " waits to receive from rank ")
-            << p.peer << ", which is not in a point-to-point call: "
-            << (p.send ? "it never posts the matching receive" : "it never sends this message")
-            << " (a missing call, a wrong peer, or a tag that does not match).\n";
+        if (p.peer < 0) continue;
+        auto other = blocked.find(p.peer);
+        const std::string me = "rank " + std::to_string(rank), peer = "rank " + std::to_string(p.peer);
+        const std::string here = r->where.empty() ? "" : " (" + me + " is in " + r->where + ")";
+        if (other == blocked.end()) {
+          said = true;
+          out << "  " << me << (p.send ? " waits to send to " : " waits to receive from ") << peer
+              << ", which is not in a point-to-point call: "
+              << (p.send ? "it never posts the matching receive" : "it never sends this message")
+              << " (it finished, computes, or waits in another collective). A missing or extra call: "
+              << (p.send ? "an extra send on " + me + ", or a receive missing on " + peer
+                         : "an extra receive on " + me + ", or a send missing on " + peer)
+              << here << " (or a wrong peer, or tags that do not match).\n";
+        } else if (other->second->where != r->where && !other->second->where.empty()) {
+          said = true;
+          out << "  " << me << " waits for " << peer << ", but " << peer << " is elsewhere, in "
+              << other->second->where << here
+              << ": the two ranks are out of step, one of them made a missing or extra call before this "
+                 "point.\n";
+        }
       }
     if (!said)
       out << "  no cycle among the blocked ranks: they wait in a chain for a rank that never answers.\n";

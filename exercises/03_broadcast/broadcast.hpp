@@ -61,12 +61,11 @@ void tree_broadcast(ringlab::Communicator& comm, View<T> buf, int root) {
   const int n = comm.size(), v = relative(comm.rank(), root, n);
   ringlab::trace::Collective tc("bcast_tree", buf.data(), buf.size());
   // ==== BEGIN EXERCISE: binomial tree ====
-  // TODO(exercise): the rounds of the binomial tree (the picture above, for n = 8). Round k,
-  // k = 0, 1, 2, ... while 2^k < n, with mask = 2^k (for (int k = 0, mask = 1; mask < n; ++k, mask <<= 1)):
-  //   - call tc.at("bcast-tree", k) first;
-  //   - a rank that has the data already (v < mask) sends buf to v + mask, if that rank exists;
-  //   - the ranks whose turn it is (mask <= v < 2 * mask) receive buf from v - mask;
-  //   - v counts from the root: give comm.send / comm.recv absolute(v + mask, root, n), not v + mask.
+  // TODO(exercise): the rounds of the binomial tree (the picture above, for n = 8). Invariant:
+  // after round k (k = 0, 1, ... while 2^k < n), exactly the ranks with v < 2^(k+1) hold the
+  // root's data, where v numbers the ranks from the root (v = 0 is the root, whatever its rank);
+  // every rank receives once, from a rank that already has it, and nothing is sent twice.
+  // Call tc.at("bcast-tree", k) at the start of each round. Stuck? ./ringlab hint 03
   (void)v;  // TODO(exercise): delete this line once you use v
   // ==== END EXERCISE ====
   tc.end(buf.data(), buf.size());

@@ -38,9 +38,9 @@ template <class T>
 void worker_step(ringlab::Communicator& comm, View<const T> grad, View<T> params, int step) {
   ringlab::trace::Collective tc("parameter_server", grad.data(), grad.size());
   // ==== BEGIN EXERCISE: worker step ====
-  // TODO(exercise): push, then pull (the picture at the top).
-  //   - tc.at("push", step); send your gradient `grad` to the server, rank kServer;
-  //   - tc.at("pull", step); receive the new parameters from the server into `params`.
+  // TODO(exercise): one synchronous step seen from a worker (the picture at the top): the
+  // server (rank kServer) must get this worker's `grad`, and `params` must end as the server's
+  // new parameters. Name the phases for the trace: tc.at("push", step), tc.at("pull", step).
   (void)comm, (void)grad, (void)step;  // TODO(exercise): delete this line
   // ==== END EXERCISE ====
   tc.end(params.data(), params.size());
@@ -54,11 +54,11 @@ void server_step(ringlab::Communicator& comm, View<T> params, View<T> sum, View<
   const int workers = comm.size() - 1;
   ringlab::trace::Collective tc("parameter_server", params.data(), params.size());
   // ==== BEGIN EXERCISE: server step ====
-  // TODO(exercise): the server's step.
-  //   - tc.at("push", step); set `sum` to zeros; receive each worker's gradient (ranks 1 ..
-  //     workers, in that order) into `incoming` and add it to `sum` with ringlab::reduce_sum;
-  //   - SGD with the AVERAGE gradient: params[i] -= lr * (sum[i] / workers);
-  //   - tc.at("pull", step); send `params` to every worker.
+  // TODO(exercise): the server's step. Invariant: afterwards every worker holds the same
+  // params, equal to one SGD step (learning rate lr) with the MEAN of the workers' gradients,
+  // added in rank order 1 .. workers as the check's one-process reference adds them. Every
+  // worker's send meets exactly one receive here, and every worker's receive one send. `sum`
+  // and `incoming` are scratch. Phases: tc.at("push", step), tc.at("pull", step).
   (void)comm, (void)workers, (void)sum;  // TODO(exercise): delete these two lines
   (void)incoming, (void)lr, (void)step;
   // ==== END EXERCISE ====

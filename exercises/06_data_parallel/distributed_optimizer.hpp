@@ -63,11 +63,11 @@ inline Part my_part(int global_batch, int rank, int size) {
 // segments and pipelining (core/include/ringlab/allreduce.hpp).
 inline void average_gradients(ringlab::Communicator& comm, View<float> grad) {
   // ==== BEGIN EXERCISE: average ====
-  // TODO(exercise): make `grad` the average of every rank's gradient, in place:
-  //   - sum them with lesson 05's ring (the kit's fast version):
-  //     ringlab::ring_allreduce_fast<float>(comm, grad, grad);
-  //   - then divide every element by the number of ranks, comm.size(). (Each rank's gradient is
-  //     already a mean over its b examples; the mean of the n means is the mean over all B.)
+  // TODO(exercise): goal: on return, `grad` holds the same values on every rank — the mean of
+  // every rank's gradient, which is the gradient one process would compute from the whole
+  // global batch (each rank's is a mean over its own b examples; see the picture at the top).
+  // Lesson 05's ring computes a sum across ranks (the kit's version: core/include/ringlab/
+  // allreduce.hpp). The check compares with one process. Stuck? ./ringlab hint 06
   (void)comm, (void)grad;  // TODO(exercise): delete this line
   // ==== END EXERCISE ====
 }
@@ -89,9 +89,10 @@ inline void sgd_momentum_update(View<float> params, View<const float> grad, View
 inline void distributed_optimizer_step(ringlab::Communicator& comm, View<float> params, View<float> grad,
                                        View<float> velocity, float lr, float momentum) {
   // ==== BEGIN EXERCISE: step ====
-  // TODO(exercise): the distributed optimizer's step, two calls: average the gradients over the
-  // ranks (average_gradients, above), then take the plain optimizer's step with the averaged
-  // gradient (sgd_momentum_update, above). Every rank then makes the same update.
+  // TODO(exercise): goal: every rank ends with the same params and velocity, equal to what one
+  // process gets by taking one SGD-with-momentum step with the whole global batch's gradient
+  // (the check takes that step itself and compares the weights after it). Both pieces you
+  // need are defined above.
   (void)comm, (void)params, (void)grad;         // TODO(exercise): delete these two lines
   (void)velocity, (void)lr, (void)momentum;
   // ==== END EXERCISE ====

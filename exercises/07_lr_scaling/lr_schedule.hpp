@@ -62,10 +62,10 @@ inline double scaled_lr(double base_lr, int world_size, Scaling s) {
 inline double learning_rate(double base_lr, int world_size, Scaling s, long long step,
                             long long warmup_steps) {
   // ==== BEGIN EXERCISE: warm-up ====
-  // TODO(exercise): the rate at `step`. The target is scaled_lr(base_lr, world_size, s).
-  //   - from step warmup_steps on (and always when warmup_steps is 0): the target;
-  //   - before that, linear warm-up: base_lr at step 0, climbing in equal steps towards the
-  //     target: base_lr + (target - base_lr) * step / warmup_steps (in double, not integers).
+  // TODO(exercise): the rate at `step`. Invariants the check tests, for every world size, rule
+  // and warm-up length (0 included): step 0 gets base_lr; the rate climbs in equal steps and
+  // would reach the target, scaled_lr(base_lr, world_size, s), exactly at step warmup_steps;
+  // from there on it is the target. Stuck? ./ringlab hint 07
   (void)world_size, (void)s, (void)step, (void)warmup_steps;  // TODO(exercise): delete this line
   return base_lr;                                             // TODO(exercise): replace
   // ==== END EXERCISE ====

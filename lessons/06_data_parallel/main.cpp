@@ -38,6 +38,11 @@ std::string sci(double v) {
   return buf;
 }
 
+// The weights' change after a step may differ from the one-process step by the rounding of the
+// averaged gradient (~1e-6) and of float weights (~1e-4 of a small step): 1e-3 leaves room for
+// both and catches a step skipped, doubled or scaled wrong.
+constexpr double kStepTolerance = 1e-3;
+
 std::string hex64(std::uint64_t v) {
   char buf[24];
   std::snprintf(buf, sizeof buf, "%016" PRIx64, v);
@@ -55,7 +60,49 @@ double gradient_error(const std::vector<float>& averaged, const std::vector<floa
   return max_abs > 0 ? max_diff / max_abs : max_diff;
 }
 
-// --check, part 2: every rank's parameters and momentum, hashed; true when all ranks agree.
+// --check, part 2: the step itself, against one process taking the same step from the same
+// state with the whole batch's gradient. Written here in double, independently of the lesson's
+// sgd_momentum_update: velocity' = momentum * velocity + g;  params' = params - lr * velocity'.
+// Returns the largest difference of the weights' change (and of the new velocity) relative to
+// the largest element of the reference's: a skipped, doubled or mis-scaled step is far off.
+struct StepReference {
+  std::vector<float> params, velocity;  // the state before the step
+  std::vector<double> params_after, velocity_after;
+};
+StepReference reference_step(const lesson06::TrainingState& before, const std::vector<float>& whole_grad,
+                             float lr, float momentum) {
+  StepReference r{before.params, before.velocity, {}, {}};
+  r.params_after.resize(r.params.size());
+  r.velocity_after.resize(r.params.size());
+  for (std::size_t i = 0; i < r.params.size(); ++i) {
+    r.velocity_after[i] = double(momentum) * r.velocity[i] + whole_grad[i];
+    r.params_after[i] = r.params[i] - double(lr) * r.velocity_after[i];
+  }
+  return r;
+}
+double relative_error(const std::vector<double>& reference, const std::vector<double>& actual) {
+  double max_diff = 0, max_abs = 0;
+  for (std::size_t i = 0; i < reference.size(); ++i) {
+    const double d = std::fabs(actual[i] - reference[i]);
+    max_diff = std::isnan(d) ? INFINITY : std::max(max_diff, d);
+    max_abs = std::max(max_abs, std::fabs(reference[i]));
+  }
+  return max_abs > 0 ? max_diff / max_abs : max_diff;
+}
+// The weights' change (after - before), reference's and ours, so that a small step on large
+// weights is compared at its own scale.
+double step_error(const StepReference& ref, const lesson06::TrainingState& after, double* velocity_error) {
+  std::vector<double> want(ref.params.size()), got(ref.params.size()), v(ref.params.size());
+  for (std::size_t i = 0; i < ref.params.size(); ++i) {
+    want[i] = ref.params_after[i] - ref.params[i];
+    got[i] = double(after.params[i]) - ref.params[i];
+    v[i] = after.velocity[i];
+  }
+  *velocity_error = relative_error(ref.velocity_after, v);
+  return relative_error(want, got);
+}
+
+// --check, part 3: every rank's parameters and momentum, hashed; true when all ranks agree.
 bool replicas_identical(Communicator& comm, const lesson06::TrainingState& s) {
   const std::uint64_t h =
       hash_floats(s.velocity.data(), s.velocity.size(), hash_floats(s.params.data(), s.params.size()));
@@ -150,7 +197,10 @@ int main(int argc, char** argv) {
 
   std::vector<float> grad(mlp.parameter_count()), whole_grad(mlp.parameter_count()), x, whole_x;
   std::vector<std::uint8_t> y, whole_y;
-  double worst_gradient_error = 0;
+  double worst_gradient_error = 0, worst_step_error = 0;
+  std::string first_cause;  // (only rank 0 looks at the values; it alone prints)
+  bool explained = false;   // what the first wrong step's numbers say is wrong (check.hpp's diagnosis)
+  StepReference reference;
   bool identical = true;
   double sync_seconds = 0;  // time in the distributed step: allreduce, waiting for the others, update
 
@@ -169,6 +219,7 @@ int main(int argc, char** argv) {
     if (check_gradient) {
       lesson06::gather_examples(train, order, s * batch, batch, whole_x, whole_y);
       mlp.loss_and_gradient(state.params.data(), whole_x.data(), whole_y.data(), batch, whole_grad.data());
+      reference = reference_step(state, whole_grad, lr, momentum);
     }
     const double t = seconds_now();
     lesson06::distributed_optimizer_step(comm, View<float>(state.params), View<float>(grad),
@@ -201,23 +252,51 @@ int main(int argc, char** argv) {
     sync_seconds = 0;
     const double t0 = seconds_now();
     for (int s = 0; s < steps_per_epoch; ++s, ++state.step) {
-      const bool check_gradient = opt.check && s == 0;
+      // Checked: the first steps of every epoch (momentum still small, then building up) and
+      // the last one (after many steps).
+      const bool check_gradient = opt.check && (s < 3 || s == steps_per_epoch - 1);
       loss_sum += train_step(order, s, check_gradient);
 
       if (check_gradient) {
         const double err = comm.max(gradient_error(grad, whole_grad));
-        if (err > 1e-5 && rank == 0)  // where they differ: the first elements, averaged vs one process
-          log(Level::error) << "averaged gradient vs one process: "
-                            << describe(compare<float>(View<float>(whole_grad), View<float>(grad), 1));
         worst_gradient_error = std::max(worst_gradient_error, err);
+        double velocity_err = 0;
+        const double step_err = comm.max(step_error(reference, state, &velocity_err));
+        velocity_err = comm.max(velocity_err);
+        const double worst = std::max(step_err, velocity_err);
+        worst_step_error = std::max(worst_step_error, worst);
+        if (rank == 0 && (err > 1e-5 || worst > kStepTolerance) && !explained) {
+          // One explanation, from the first wrong quantity in the order the step computes them:
+          // where the values differ (the first elements, both values), then why.
+          explained = true;
+          const std::vector<float> ref_after(reference.params_after.begin(), reference.params_after.end());
+          if (err > 1e-5) {
+            log(Level::error) << "averaged gradient vs one process: "
+                              << describe(compare<float>(View<float>(whole_grad), View<float>(grad), 1));
+            first_cause = diagnose_values("the averaged gradient", View<const float>(whole_grad),
+                                          View<const float>(grad), n);
+          } else {
+            log(Level::error) << "weights after step " << state.step << " vs one process taking it: "
+                              << describe(compare<float>(View<const float>(ref_after),
+                                                         View<const float>(state.params), 1));
+            first_cause = diagnose_step(View<const float>(reference.params), View<const float>(ref_after),
+                                        View<const float>(state.params), n);
+          }
+        }
         print_once(comm, "check: epoch " + std::to_string(epoch + 1) + " step " + std::to_string(state.step) +
                              ": averaged gradient of " + std::to_string(n) +
                              " ranks vs one process, max rel. diff " + sci(err) +
-                             (err <= 1e-5 ? " ok" : " WRONG (> 1e-5)") + "\n");
+                             (err <= 1e-5 ? " ok" : " WRONG (> 1e-5)") +
+                             "; weights and velocity after the step " + sci(worst) +
+                             (worst <= kStepTolerance ? " ok" : " WRONG (> 1e-3)") + "\n");
       }
       if (opt.check && !replicas_identical(comm, state)) {
         identical = false;
         print_once(comm, "check: step " + std::to_string(state.step) + ": replicas differ WRONG\n");
+        if (first_cause.empty() && n > 1)
+          first_cause = "the replicas differ after step " + std::to_string(state.step) +
+                        ": the ranks took different steps, so each used its own gradient — average_gradients "
+                        "must combine every rank's gradient (ring_allreduce_fast) before the step.";
       }
     }
     const double seconds = comm.max(seconds_now() - t0), sync = comm.max(sync_seconds);
@@ -251,10 +330,12 @@ int main(int argc, char** argv) {
                                       hash_floats(state.params.data(), state.params.size()));
   print_once(comm, "weights hash " + hex64(h) + " after " + std::to_string(state.step) + " steps\n");
   if (opt.check) {
-    const bool ok = identical && worst_gradient_error <= 1e-5;
+    const bool ok = identical && worst_gradient_error <= 1e-5 && worst_step_error <= kStepTolerance;
+    if (!first_cause.empty()) print_once(comm, "diagnosis: " + first_cause + "\n");
     print_once(comm, std::string("check: ") +
                          (identical ? "replicas bit-identical after every step" : "replicas DIFFER") +
                          ", worst gradient difference " + sci(worst_gradient_error) +
+                         ", worst step difference " + sci(worst_step_error) +
                          (ok ? ": PASSED\n" : ": FAILED\n"));
     return ok ? 0 : 1;
   }

@@ -5,6 +5,13 @@
 //   send-first-ring  every rank sends 8 MiB to rank+1, then receives from rank-1 (a cycle of sends)
 //   missing-send     rank 1 waits for a message from rank 2, which goes on to a barrier instead
 //   tag-mismatch     rank 0 sends with tag 1, rank 1 receives with tag 0
+//   self-recv        rank 1 waits to receive from itself (a peer computed wrong)
+// And two that do not hang but leave a message behind (the run must exit 1, naming it):
+//   no-wait          rank 0 isends a small message and never waits for the request
+//   stray-send       in "extra_send" rank 0 sends rank 1 one message too many; a correct
+//                    exchange after it must still get its own data, and the stray one is blamed
+//                    on extra_send
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -16,12 +23,36 @@ int main(int argc, char** argv) {
   Runtime rt(argc, argv);
   CLI::App app{"Programs that hang on purpose, for the watchdog's tests"};
   std::string which = "send-first-ring";
-  app.add_option("--case", which, "send-first-ring, missing-send or tag-mismatch")
-      ->check(CLI::IsMember({"send-first-ring", "missing-send", "tag-mismatch"}));
+  app.add_option("--case", which,
+                 "send-first-ring, missing-send, tag-mismatch, self-recv, no-wait, stray-send")
+      ->check(CLI::IsMember(
+          {"send-first-ring", "missing-send", "tag-mismatch", "self-recv", "no-wait", "stray-send"}));
   if (auto code = rt.parse(app, argc, argv)) return *code;
   auto& comm = rt.comm();
   const int n = comm.size(), r = comm.rank();
   std::vector<float> out(2 << 20, 1.0f), in(2 << 20);  // 8 MiB: far beyond any eager limit
+
+  if (which == "no-wait" || which == "stray-send") {
+    int small[1] = {r}, got[1] = {-1};
+    {
+      trace::Collective tc(which == "no-wait" ? "forgets_wait" : "extra_send", small, 1);
+      tc.at("exchange", 0);
+      if (which == "no-wait" && r == 0) auto forgotten = comm.isend(View<int>(small, 1), 1);
+      if (which == "no-wait" && r == 1) comm.recv(View<int>(got, 1), 0);
+      if (which == "stray-send" && r == 0) comm.send(View<int>(small, 1), 1);  // nobody receives it
+    }
+    {  // a correct exchange: it must get rank 0's second message, not the stray one
+      trace::Collective tc("correct_exchange", small, 1);
+      small[0] = 100;
+      if (r == 0) comm.send(View<int>(small, 1), 1);
+      if (r == 1) {
+        comm.recv(View<int>(got, 1), 0);
+        if (which == "stray-send") std::printf("correct_exchange received %d\n", got[0]);
+      }
+    }
+    comm.barrier();
+    return 0;
+  }
 
   trace::Collective tc("broken_ring", out.data(), out.size());
   tc.at("exchange", 0);
@@ -30,6 +61,9 @@ int main(int argc, char** argv) {
     comm.recv(View<float>(in), (r - 1 + n) % n);
   } else if (which == "missing-send") {
     if (r == 1) comm.recv(View<float>(in), 2);
+    comm.barrier();
+  } else if (which == "self-recv") {
+    if (r == 1) comm.recv(View<float>(in), 1);
     comm.barrier();
   } else {  // tag-mismatch
     if (r == 0) comm.send(View<float>(out), 1, /*tag=*/1);

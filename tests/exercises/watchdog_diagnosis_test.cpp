@@ -69,3 +69,39 @@ TEST_CASE("a send and a receive that differ only in tag are reported as a tag mi
   CHECK(has(text, "deadlock:"));
   CHECK(has(text, "Rank 0 sends to rank 1 with tag 1, but rank 1 waits for tag 0: the tags must match."));
 }
+
+TEST_CASE("a rank waiting on itself is told to check the peer arithmetic, not to use sendrecv") {
+  std::vector<Report> reports{blocked(1, {{false, 1, 0, 64}}, "ring_allreduce, reduce-scatter step 0")};
+  const std::string text = ringlab::watchdog::diagnose(reports, 3, 10);
+  CHECK(has(text,
+            "rank 1 waits to receive from itself (in ring_allreduce, reduce-scatter step 0): a rank never "
+            "waits on itself, so the peer arithmetic is wrong"));
+  CHECK_FALSE(has(text, "deadlock:"));
+  CHECK_FALSE(has(text, "sendrecv"));
+}
+
+TEST_CASE("a wait on a rank that is not in a transfer names a missing or extra call on both sides") {
+  std::vector<Report> reports{blocked(0, {{true, 2, 0, 8 << 20}}, "bcast_tree, round 1")};
+  const std::string text = ringlab::watchdog::diagnose(reports, 3, 10);
+  CHECK(has(text,
+            "A missing or extra call: an extra send on rank 0, or a receive missing on rank 2 (rank 0 is "
+            "in bcast_tree, round 1)"));
+}
+
+TEST_CASE("two ranks blocked in different collectives are out of step") {
+  std::vector<Report> reports{blocked(0, {{false, 1, 0, 64}}, "ring_allreduce, allgather step 1"),
+                              blocked(1, {{false, 2, 0, 64}}, "naive_allreduce, reduce step 0")};
+  const std::string text = ringlab::watchdog::diagnose(reports, 3, 10);
+  CHECK(has(text, "rank 0 waits for rank 1, but rank 1 is elsewhere, in naive_allreduce, reduce step 0"));
+  CHECK(has(text, "out of step"));
+}
+
+TEST_CASE("a cycle of ranks at different steps is out of step, not an ordering problem") {
+  std::vector<Report> reports{blocked(0, {{true, 1, 0, 400000}}, "parameter_server, pull step 0"),
+                              blocked(1, {{true, 0, 0, 400000}}, "parameter_server, push step 1")};
+  const std::string text = ringlab::watchdog::diagnose(reports, 2, 10);
+  CHECK(has(text, "deadlock: rank 0 waits to send to 1; rank 1 waits to send to 0."));
+  CHECK(has(text, "rank 0 in parameter_server, pull step 0; rank 1 in parameter_server, push step 1"));
+  CHECK(has(text, "out of step: one of them made a missing or extra call"));
+  CHECK_FALSE(has(text, "sendrecv"));
+}

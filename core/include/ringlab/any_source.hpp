@@ -18,7 +18,7 @@ template <class T> int recv_from_any(Communicator& comm, View<T> buf, int tag = 
     throw std::length_error("recv_from_any: buffer too large");
   const double t0 = trace::enabled() ? trace::now_us() : 0;
   MPI_Status status;
-  MPI_Recv(buf.data(), static_cast<int>(buf.size()), mpi_datatype(dtype_of<T>()), MPI_ANY_SOURCE, tag,
+  MPI_Recv(buf.data(), static_cast<int>(buf.size()), mpi_datatype(dtype_of<T>()), MPI_ANY_SOURCE, wire_tag(tag),
            comm.raw(), &status);
   if (trace::enabled()) {
     const auto& ctx = trace::context();

@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <map>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -24,8 +26,19 @@
 
 namespace ringlab {
 
-// A transfer in flight (isend / irecv). Finish it with Communicator::wait or wait_all.
-class Request {
+// Tags on the wire. A message carries the caller's tag (0..kMaxTag) AND the name of the
+// collective it was sent in (the trace::Collective scope; none outside one), so a message that
+// one collective sends too many cannot be taken by the next, correct collective: it stays
+// unreceived, and the check at the end of the run names the collective that sent it. (On an
+// MPI whose MPI_TAG_UB is too small for both, the tag is the caller's alone.)
+inline constexpr int kMaxTag = 65535;
+int wire_tag(int tag);                     // the MPI tag for `tag` in the current scope
+std::string wire_tag_origin(int mpi_tag);  // "ring_allreduce (tag 0)": what sent such a message
+
+// A transfer in flight (isend / irecv). Finish it with Communicator::wait or wait_all: one that
+// is never finished is reported when its collective returns (small messages happen to arrive
+// anyway, large ones do not, so a missing wait is a bug even when the numbers come out right).
+class [[nodiscard]] Request {
  public:
   Request() = default;
   bool active() const { return req_ != MPI_REQUEST_NULL; }
@@ -33,6 +46,7 @@ class Request {
  private:
   friend class Communicator;
   MPI_Request req_ = MPI_REQUEST_NULL;
+  std::uint64_t id_ = 0;  // the communicator's record of it, until it is finished
   // What the trace records when the transfer completes.
   bool traced_ = false;
   trace::Event event_;
@@ -90,13 +104,13 @@ class Communicator {
   }
 
   // Non-blocking transfers: start now, finish with wait()/wait_all().
-  template <class T> Request isend(View<const T> buf, int peer, int tag = 0) {
+  template <class T> [[nodiscard]] Request isend(View<const T> buf, int peer, int tag = 0) {
     return start(trace::Op::send, buf.data(), buf.size(), dtype_of<T>(), buf.where(), buf.chunk(), peer, tag);
   }
-  template <class T> Request isend(View<T> buf, int peer, int tag = 0) {
+  template <class T> [[nodiscard]] Request isend(View<T> buf, int peer, int tag = 0) {
     return isend(View<const T>(buf), peer, tag);
   }
-  template <class T> Request irecv(View<T> buf, int peer, int tag = 0) {
+  template <class T> [[nodiscard]] Request irecv(View<T> buf, int peer, int tag = 0) {
     return start(trace::Op::recv, buf.data(), buf.size(), dtype_of<T>(), buf.where(), buf.chunk(), peer, tag);
   }
   void wait(Request& r);
@@ -124,6 +138,15 @@ class Communicator {
   long long sum(long long v);
   // Rank 0 receives each rank's string; returns them in rank order on rank 0, empty elsewhere.
   std::vector<std::string> gather_strings(const std::string& mine);
+
+  // No message left behind: called by Runtime at the end of the run, on every rank. Reports
+  // (one line each, naming step and peer) every isend/irecv never finished and every message
+  // that reached this rank but no receive took, with the collective that sent it. False when
+  // there was any, or when a collective returned with transfers open (reported then).
+  bool finish();
+
+  // Called as each collective scope closes: reports the transfers it left unfinished.
+  void scope_ended(const char* name, std::int64_t serial);
 
  private:
   void* scratch(Where where, int slot, std::size_t bytes);
@@ -164,6 +187,18 @@ class Communicator {
   std::vector<Staging> staging_;
   void* take_staging(std::size_t bytes);
   void give_back_staging(void* p);
+  // Transfers started (isend/irecv) and not yet finished: what each is, and in which scope.
+  struct Open {  // put into words only when reported (a request costs no formatting)
+    bool send;
+    int peer, tag, step;
+    std::size_t bytes;
+    const char *coll, *phase;  // the trace context's names: string literals, they outlive the run
+    std::int64_t scope;
+    std::string what() const;  // "isend to rank 2 (tag 0, 16 bytes) in ring_allreduce, reduce-scatter step 1"
+  };
+  std::map<std::uint64_t, Open> open_;
+  std::uint64_t next_id_ = 0;
+  bool left_behind_ = false;  // something was reported: the run must not pass
 };
 
 }  // namespace ringlab

@@ -55,6 +55,8 @@ template <class T> struct Collective {
   bool rooted = false;       // check every root of {0, n/2, n-1}; the table gets a root column
   bool out_of_place = true;  // check out-of-place as well as in-place, and time out-of-place
   int terms = 0;             // floats may differ by the rounding of sums of `terms` values; 0: exact
+  // Optional: called with this rank's wrong result (host memory) to say why it is wrong.
+  std::function<void(Communicator&, const std::vector<T>& got)> explain;
 };
 
 namespace detail {
@@ -149,6 +151,7 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
             if (c.out_of_place) line << (in_place ? " in-place" : " out-of-place");
             line << ": " << describe(mine);
           }
+          if (mine.wrong && c.explain) c.explain(comm, got);
           const long long wrong = comm.sum(mine.wrong);
           total += wrong;
           if (comm.rank() == 0) {

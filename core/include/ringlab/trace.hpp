@@ -117,10 +117,17 @@ class Collective {
   void emit(Op op, std::vector<double> values);
   bool active_;
   bool ended_ = false;
+  std::int64_t serial_;
   const char* name_;
   std::uint64_t count_;
   DType dtype_;
 };
+
+// Every Collective scope, traced or not, gets a serial number (0, 1, 2, ... in the order this
+// rank opens them). The communicator uses it to find transfers a collective left unfinished:
+// the hook, when set, runs as each scope closes, with the scope's name and serial.
+std::int64_t scope_serial();  // the open scope's serial, -1 outside every scope
+void set_scope_end_hook(void (*hook)(const char* name, std::int64_t serial));
 
 // What the current Collective says (used by the communicator when it records an event).
 struct Context {

@@ -2,6 +2,6 @@
 // finished chunk, and nobody passes the finished chunks round.
 // expect: 1
 // expect-message: wrong results
-// expect-message: every rank holds exactly one finished chunk and nothing else: the allgather phase is missing
+// expect-message: diagnosis: every rank holds exactly one finished chunk and partial sums elsewhere: the allgather phase is
 // ==== BEGIN EXERCISE: allgather ====
 // ==== END EXERCISE ====

@@ -3,7 +3,7 @@
 // expect: 1
 // expect-message: FAIL +2 ranks +--check --data synthetic --epochs 1 --batch 96: wrong results
 // expect-message: averaged gradient vs one process: .*expected .* got
-// expect-message: every wrong value is exactly \(number of ranks\) x the expected one: you summed where the result must be averaged
+// expect-message: diagnosis: every wrong value of the averaged gradient is exactly n = 2 times too big: summed where the mean belongs
 // ==== BEGIN EXERCISE: average ====
   ringlab::ring_allreduce_fast<float>(comm, grad, grad);  // the bug: the sum, never divided by comm.size()
 // ==== END EXERCISE ====

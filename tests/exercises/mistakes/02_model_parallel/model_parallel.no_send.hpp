@@ -1,0 +1,7 @@
+// mistake: forgetting to pass the sum on — nobody sends, so rank 1 waits forever for rank 0.
+// expect: 3
+// expect-message: rank 1 waits to receive from rank 0, which is not in a point-to-point call: it never sends this message
+// expect-message: a send missing on rank 0
+// ==== BEGIN EXERCISE: send ====
+  (void)last;  // the bug: no comm.send(View<const T>(&y, 1), r + 1)
+// ==== END EXERCISE ====

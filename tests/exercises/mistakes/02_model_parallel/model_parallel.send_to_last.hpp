@@ -1,0 +1,7 @@
+// mistake: sending straight to the last rank — every rank sends its partial sum to the last
+// rank instead of to r + 1; rank 1 then waits for a message rank 0 sent elsewhere.
+// expect: 3
+// expect-message: rank 1 waits to receive from rank 0, which is not in a point-to-point call
+// ==== BEGIN EXERCISE: send ====
+  if (r < last) comm.send(View<const T>(&y, 1), last);  // the bug: last, not r + 1
+// ==== END EXERCISE ====

@@ -1,0 +1,15 @@
+// mistake: the server steps with the sum of the gradients — not their mean.
+// expect: 1
+// expect-message: wrong results
+// expect-message: parameter server: .*expected .* got
+// ==== BEGIN EXERCISE: server step ====
+  tc.at("push", step);
+  std::fill(sum.begin(), sum.end(), T(0));
+  for (int w = 1; w <= workers; ++w) {
+    comm.recv(incoming, w);
+    ringlab::reduce_sum(sum, View<const T>(incoming));
+  }
+  for (std::size_t i = 0; i < params.size(); ++i) params[i] -= lr * sum[i];  // the bug: not / workers
+  tc.at("pull", step);
+  for (int w = 1; w <= workers; ++w) comm.send(params, w);
+// ==== END EXERCISE ====
