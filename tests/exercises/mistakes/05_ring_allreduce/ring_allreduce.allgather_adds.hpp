@@ -8,7 +8,7 @@
   for (int s = 0; s < n - 1; ++s) {
     tc.at("allgather", s);
     View<T> mine = chunk(r - s);
-    View<T> recv_buf(incoming.data(), mine.size(), ringlab::Where::host, mine.chunk());
+    View<T> recv_buf = comm.scratch_like(mine);
     comm.sendrecv(chunk(r + 1 - s), next, recv_buf, prev);
     ringlab::reduce_sum(mine, recv_buf);  // the bug: the allgather copies, it does not add
   }
