@@ -95,18 +95,19 @@ float Mlp::loss_and_gradient(const float* params, const float* x, const std::uin
     std::optional<trace::Compute> tc;
     if (blocks) tc.emplace("backward", static_cast<int>(l));
     const int in = sizes_[l - 1], out = sizes_[l];
-    // dW (out x in) = delta^T (out x batch) * a_prev (batch x in); db = column sums of delta.
-    cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, out, in, batch, 1.0f, delta_.data(), out,
-                act_[l - 1].data(), in, 0.0f, grad + w_offset_[l - 1], in);
+    // db = column sums of delta; dW (out x in) = delta^T (out x batch) * a_prev (batch x in).
+    // b_l first, then W_l: the reverse of their order in memory, so that the tensors handed
+    // out one after the other are neighbours in the flat array ([ ... | W_l | b_l ]).
     float* db = grad + b_offset_[l - 1];
     std::fill(db, db + out, 0.0f);
     for (int i = 0; i < batch; ++i)
       for (int o = 0; o < out; ++o) db[o] += delta_[static_cast<std::size_t>(i) * out + o];
-    // W_l and b_l are final: nothing below layer l changes them. Hand them out now.
-    if (ready) {
-      tc.reset();  // the block ends where the hook starts: its allreduce is communication
+    if (ready) ready(static_cast<int>(2 * (l - 1) + 1));  // b_l is final: nothing below changes it
+    cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, out, in, batch, 1.0f, delta_.data(), out,
+                act_[l - 1].data(), in, 0.0f, grad + w_offset_[l - 1], in);
+    if (ready) {  // W_l is final too
+      tc.reset();  // the compute block ends where the hook starts (its allreduce is communication)
       ready(static_cast<int>(2 * (l - 1)));
-      ready(static_cast<int>(2 * (l - 1) + 1));
       if (blocks && l > 1) tc.emplace("backward", static_cast<int>(l));
     }
     if (l == 1) break;

@@ -16,7 +16,7 @@
 // Buckets are the middle ground: few messages, and most of them hidden behind computation.
 //
 // The gradient is one flat array, layer after layer ([ W1 | b1 | W2 | b2 | ... ], mlp.hpp),
-// so the tensors that become ready one after the other (W4, b4, W3, b3, ...) lie next to each
+// so the tensors that become ready one after the other (b4, W4, b3, W3, ...) lie next to each
 // other in memory: a bucket is a slice of that array, and needs no copying.
 //
 // Each bucket's allreduce runs on the progress thread (ringlab/progress_thread.hpp): an MPI
@@ -47,18 +47,13 @@ struct Bucket {
 inline std::vector<Bucket> plan_buckets(const std::vector<Mlp::Tensor>& tensors, std::size_t bucket_bytes) {
   std::vector<Bucket> buckets;
   // ==== BEGIN EXERCISE: plan ====
-  Bucket open;
-  for (int t = static_cast<int>(tensors.size()) - 1; t >= 0; --t) {
-    // Backward order walks the array from its end: each tensor lies just BEFORE the bucket.
-    open.offset = tensors[t].offset;
-    open.count += tensors[t].count;
-    open.tensors.push_back(t);
-    if (open.count * sizeof(float) >= bucket_bytes) {
-      buckets.push_back(open);
-      open = Bucket{};
-    }
-  }
-  if (!open.tensors.empty()) buckets.push_back(open);  // the last bucket, not full: still averaged
+  // TODO(exercise): pack the tensors into buckets, in the order the backward pass makes them ready.
+  //   - walk t from tensors.size() - 1 down to 0 (the last layer's gradients are ready first);
+  //   - add tensor t to an open Bucket: its slice grows DOWNWARDS in the flat array, so
+  //     offset = tensors[t].offset, count += tensors[t].count, and tensors.push_back(t);
+  //   - once open.count * sizeof(float) >= bucket_bytes, push it into `buckets` and open a new one;
+  //   - after the loop, the open bucket may hold tensors too: they need averaging as well.
+  (void)tensors, (void)bucket_bytes;  // TODO(exercise): delete this line
   // ==== END EXERCISE ====
   return buckets;
 }
@@ -91,15 +86,17 @@ class BucketScheduler {
     const int b = bucket_of_[static_cast<std::size_t>(t)];
     if (b < 0) return;  // in no bucket: never averaged (the --check will say so)
     // ==== BEGIN EXERCISE: ready ====
-    // One tensor fewer to wait for in bucket b; when none is left, the bucket is full.
-    if (--missing_[static_cast<std::size_t>(b)] == 0) start_allreduce(b);
+    // TODO(exercise): bucket b has one tensor fewer to wait for: --missing_[b]. When none is
+    //   left, the bucket is full: start_allreduce(b) at once, and do NOT wait for it here (the
+    //   backward pass must go on computing the next layer while the allreduce runs).
     // ==== END EXERCISE ====
   }
 
   // Before the optimizer step: every bucket's allreduce has finished, the gradient is averaged.
   void finish() {
     // ==== BEGIN EXERCISE: finish ====
-    for (int b = 0; b < static_cast<int>(buckets_.size()); ++b) wait_for(b);
+    // TODO(exercise): before the optimizer step, wait_for(b) for every bucket b, so that the
+    //   whole gradient is averaged when finish() returns.
     // ==== END EXERCISE ====
   }
 

@@ -49,6 +49,12 @@ std::string sci(double v) {
   return buf;
 }
 
+std::string number_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
 // "512,512,256" -> {512, 512, 256}; empty on a malformed list.
 std::vector<int> parse_layers(const std::string& text) {
   std::vector<int> sizes;
@@ -122,7 +128,7 @@ int main(int argc, char** argv) {
                                               "separated by commas, e.g. 512,512,256"))
     return *e;
   if (auto e = rt.fail_if(!(bucket_mb > 0 && bucket_mb <= 1e4),
-                          "--bucket-mb " + std::to_string(bucket_mb) + ": must be > 0 (and at most 10000)"))
+                          "--bucket-mb " + number_text(bucket_mb) + ": must be > 0 (and at most 10000)"))
     return *e;
   if (auto e = rt.fail_if(epochs < 1, "--epochs " + std::to_string(epochs) + ": must be at least 1"))
     return *e;
@@ -131,8 +137,8 @@ int main(int argc, char** argv) {
                                               std::to_string(n) + ": every rank takes an equal part of it"))
     return *e;
   if (auto e = rt.fail_if(!(lr > 0) || !(momentum >= 0 && momentum < 1),
-                          "--lr must be > 0 and --momentum in [0, 1), got " + std::to_string(lr) + " and " +
-                              std::to_string(momentum)))
+                          "--lr must be > 0 and --momentum in [0, 1), got " + number_text(lr) + " and " +
+                              number_text(momentum)))
     return *e;
   std::string error;
   auto sets = load_data(data, &error);

@@ -24,25 +24,38 @@ inline std::string schedule_problem(const BucketScheduler& s, const std::vector<
   for (const auto& b : buckets)
     for (int t : b.tensors) ++in[static_cast<std::size_t>(t)];
   std::string missing;
+  std::size_t how_many = 0;
   for (std::size_t t = 0; t < tensors.size(); ++t)
-    if (in[t] != 1) missing += (missing.empty() ? "" : ", ") + tensor_name(tensors[t]);
+    if (in[t] != 1) missing += (missing.empty() ? "" : ", ") + tensor_name(tensors[t]), ++how_many;
+  if (how_many == tensors.size() && buckets.empty())
+    return "plan_buckets made no bucket: no gradient is averaged";
   if (!missing.empty())
     return "tensors " + missing + " are not in exactly one bucket: a tensor in no bucket is never averaged " +
            "(did the last, partial bucket get added?)";
 
-  // 2. Buckets start in the order their gradients become ready, each the moment it is full, and
-  //    nothing is waited for while the backward pass still runs.
-  std::vector<int> ready_order, started_tensors;
-  std::set<int> ready, started;
-  int last_ready = -1;
+  // 2. Packed in backward order: read bucket 0, 1, 2, ... one after the other, and the tensors
+  //    come in the order the backward pass made them ready (the last tensor first).
   const auto& log = s.log();
+  std::vector<int> ready_order, packed;
+  int last_ready = -1;
   for (std::size_t i = 0; i < log.size(); ++i)
-    if (log[i].kind == Event::ready) last_ready = static_cast<int>(i);
+    if (log[i].kind == Event::ready) ready_order.push_back(log[i].index), last_ready = static_cast<int>(i);
+  for (const auto& b : buckets) packed.insert(packed.end(), b.tensors.begin(), b.tensors.end());
+  for (std::size_t k = 0, b = 0, in_b = 0; k < packed.size() && k < ready_order.size(); ++k, ++in_b) {
+    while (in_b >= buckets[b].tensors.size()) ++b, in_b = 0;
+    if (packed[k] != ready_order[k])
+      return "bucket " + std::to_string(b) + " holds " + tensor_name(tensors[packed[k]]) + " where the backward pass makes " +
+             tensor_name(tensors[ready_order[k]]) + " ready: pack the tensors in backward order (" +
+             tensor_name(tensors[ready_order[0]]) + " first), or a bucket waits for gradients computed long after its first";
+  }
+
+  // 3. Each bucket starts the moment its last gradient is ready, once, and nothing is waited for
+  //    while the backward pass still runs.
+  std::set<int> ready, started;
   for (std::size_t i = 0; i < log.size(); ++i) {
     const Event& e = log[i];
     if (e.kind == Event::ready) {
       ready.insert(e.index);
-      ready_order.push_back(e.index);
       continue;
     }
     const auto& b = buckets[static_cast<std::size_t>(e.index)];
@@ -59,16 +72,6 @@ inline std::string schedule_problem(const BucketScheduler& s, const std::vector<
         return "bucket " + std::to_string(e.index) + " started before " + tensor_name(tensors[t]) + " was ready";
     if (i == 0 || log[i - 1].kind != Event::ready)
       return "bucket " + std::to_string(e.index) + " did not start the moment its last gradient was ready";
-    for (int t : b.tensors) started_tensors.push_back(t);
-    // The buckets started so far must hold exactly the tensors that became ready first.
-    std::set<int> a(started_tensors.begin(), started_tensors.end()),
-        first(ready_order.begin(), ready_order.begin() + static_cast<long>(started_tensors.size()));
-    if (a != first)
-      return "bucket " + std::to_string(e.index) + " holds " + tensor_name(tensors[b.tensors.front()]) +
-             " ... " + tensor_name(tensors[b.tensors.back()]) +
-             ", which do not become ready one after the other: its allreduce waited for gradients computed "
-             "long after the first (pack in backward order: W" +
-             std::to_string(tensors.back().layer) + " first)";
   }
   if (started.size() != buckets.size())
     return std::to_string(buckets.size() - started.size()) + " bucket(s) never started";

@@ -16,7 +16,7 @@
 // Buckets are the middle ground: few messages, and most of them hidden behind computation.
 //
 // The gradient is one flat array, layer after layer ([ W1 | b1 | W2 | b2 | ... ], mlp.hpp),
-// so the tensors that become ready one after the other (W4, b4, W3, b3, ...) lie next to each
+// so the tensors that become ready one after the other (b4, W4, b3, W3, ...) lie next to each
 // other in memory: a bucket is a slice of that array, and needs no copying.
 //
 // Each bucket's allreduce runs on the progress thread (ringlab/progress_thread.hpp): an MPI

@@ -39,7 +39,8 @@ class Mlp {
   const std::vector<Tensor>& tensors() const { return tensors_; }
 
   // The same, calling `ready(t)` (an index into tensors()) the moment tensor t's gradient is
-  // final, while the backward pass goes on to the layers below: W_L, b_L, W_L-1, ... — the
+  // final, while the backward pass goes on to the layers below: b_L, W_L, b_L-1, W_L-1, ..., b1, W1
+  // (the reverse of their order in memory) — the
   // hook DDP and Horovod use to start averaging early (lesson 08). Traced as compute blocks
   // "forward" and "backward" (one per layer, index = layer) when tracing is on.
   float loss_and_gradient(const float* params, const float* x, const std::uint8_t* labels, int batch,
