@@ -5,6 +5,7 @@
 //                                   every step: averaged gradient == `after`'s, replicas identical,
 //                                   buckets started the moment they are full
 //   ./ringlab run 08 -np 2 -- --bench                            the three strategies side by side
+//                                                                (with --strategy: only that one)
 //
 // Lesson 06's model and data, a deeper MLP by default (--layers), and three ways to average:
 //   after      one allreduce after the whole backward pass (lesson 06)
@@ -251,7 +252,10 @@ int main(int argc, char** argv) {
                  "samples/s  vs np 1\n"
                  "             per step   per step    (ms)       (ms)       (ms)    (ms)             (ms)\n");
     }
-    for (Strategy s : {Strategy::after, Strategy::per_layer, Strategy::bucket}) {
+    // All three side by side, or only the one named with --strategy.
+    std::vector<Strategy> strategies{Strategy::after, Strategy::per_layer, Strategy::bucket};
+    if (app.count("--strategy") > 0) strategies = {strategy};
+    for (Strategy s : strategies) {
       auto sched = make_scheduler(s);
       // What the model predicts: per allreduce, 2(n-1) x segments messages of α + β·bytes.
       std::vector<std::size_t> counts;
