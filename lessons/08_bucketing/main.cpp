@@ -95,6 +95,7 @@ int main(int argc, char** argv) {
   std::string data = kFashionMnistDir, layers = "512,512,256", strategy_text = "bucket";
   int epochs = 3, batch = 128;
   double bucket_mb = 0.5;
+  int poll_us = 20;
   float lr = 0.03f, momentum = 0.9f;
   std::uint64_t seed = 1;
   app.add_option("--data", data, "Folder with the Fashion-MNIST .gz files, or 'synthetic' (small, for tests)")
@@ -104,6 +105,10 @@ int main(int argc, char** argv) {
   app.add_option("--strategy", strategy_text, "after | per-layer | bucket: when the gradients are averaged")
       ->capture_default_str();
   app.add_option("--bucket-mb", bucket_mb, "Bucket size in MB (1e6 bytes) for --strategy bucket")
+      ->capture_default_str();
+  app.add_option("--poll-us", poll_us,
+                 "Microseconds the progress thread sleeps between two tests of a transfer while backward "
+                 "computes (0: it spins, taking the core from the computation)")
       ->capture_default_str();
   app.add_option("--epochs", epochs, "Passes over the training set")->capture_default_str();
   app.add_option("--batch", batch, "GLOBAL batch size, split evenly across the ranks")->capture_default_str();
@@ -130,6 +135,9 @@ int main(int argc, char** argv) {
     return *e;
   if (auto e = rt.fail_if(!(bucket_mb > 0 && bucket_mb <= 1e4),
                           "--bucket-mb " + number_text(bucket_mb) + ": must be > 0 (and at most 10000)"))
+    return *e;
+  if (auto e = rt.fail_if(poll_us < 0 || poll_us > 100000,
+                          "--poll-us " + std::to_string(poll_us) + ": must be 0..100000 microseconds"))
     return *e;
   if (auto e = rt.fail_if(epochs < 1, "--epochs " + std::to_string(epochs) + ": must be at least 1"))
     return *e;
@@ -160,7 +168,7 @@ int main(int argc, char** argv) {
   lesson06::broadcast<float>(comm, View<float>(params));
 
   // The averaging machinery: a progress thread and, for per-layer and bucket, the scheduler.
-  ProgressThread progress(comm);
+  ProgressThread progress(comm, poll_us);
   auto make_scheduler = [&](Strategy s) {
     const std::size_t bytes = s == Strategy::per_layer ? 0 : static_cast<std::size_t>(bucket_mb * 1e6);
     return lesson08::BucketScheduler(comm, progress, View<float>(grad),
