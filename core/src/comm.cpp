@@ -153,7 +153,8 @@ void Communicator::wait(Request& r) {
 }
 
 void Communicator::wait_all(std::vector<Request>& rs) {
-  if (watched_ || watchdog::polls_politely()) {  // one watched wait for all of them, so a hang report lists every transfer left
+  if (watched_ || watchdog::polls_politely()) {  // one watched wait for all of them, so a hang report lists
+                                                 // every transfer left
     std::vector<MPI_Request> reqs;
     std::vector<watchdog::Pending> what;
     for (auto& r : rs) {

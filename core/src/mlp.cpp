@@ -1,8 +1,6 @@
 // The MLP's forward and backward passes, GEMMs through OpenBLAS.
 #include "ringlab/mlp.hpp"
 
-#include "ringlab/trace.hpp"
-
 #include <cblas.h>
 
 #include <algorithm>
@@ -11,6 +9,8 @@
 #include <optional>
 #include <random>
 #include <stdexcept>
+
+#include "ringlab/trace.hpp"
 
 namespace ringlab {
 
@@ -105,7 +105,7 @@ float Mlp::loss_and_gradient(const float* params, const float* x, const std::uin
     if (ready) ready(static_cast<int>(2 * (l - 1) + 1));  // b_l is final: nothing below changes it
     cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, out, in, batch, 1.0f, delta_.data(), out,
                 act_[l - 1].data(), in, 0.0f, grad + w_offset_[l - 1], in);
-    if (ready) {  // W_l is final too
+    if (ready) {   // W_l is final too
       tc.reset();  // the compute block ends where the hook starts (its allreduce is communication)
       ready(static_cast<int>(2 * (l - 1)));
       if (blocks && l > 1) tc.emplace("backward", static_cast<int>(l));

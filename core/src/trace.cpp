@@ -6,10 +6,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
-#include <atomic>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <type_traits>

@@ -72,8 +72,12 @@ class BucketScheduler {
 
   BucketScheduler(ringlab::Communicator& comm, ringlab::ProgressThread& progress, View<float> grad,
                   std::vector<Bucket> buckets, int tensor_count)
-      : comm_(comm), progress_(progress), grad_(grad), buckets_(std::move(buckets)),
-        bucket_of_(static_cast<std::size_t>(tensor_count), -1), missing_(buckets_.size()),
+      : comm_(comm),
+        progress_(progress),
+        grad_(grad),
+        buckets_(std::move(buckets)),
+        bucket_of_(static_cast<std::size_t>(tensor_count), -1),
+        missing_(buckets_.size()),
         ticket_(buckets_.size(), -1) {
     for (std::size_t b = 0; b < buckets_.size(); ++b)
       for (int t : buckets_[b].tensors) bucket_of_[static_cast<std::size_t>(t)] = static_cast<int>(b);
@@ -104,7 +108,8 @@ class BucketScheduler {
   const std::vector<Event>& log() const { return log_; }
   // Call at the start of every step: all buckets empty again, the log cleared.
   void new_step() {
-    for (std::size_t b = 0; b < buckets_.size(); ++b) missing_[b] = static_cast<int>(buckets_[b].tensors.size());
+    for (std::size_t b = 0; b < buckets_.size(); ++b)
+      missing_[b] = static_cast<int>(buckets_[b].tensors.size());
     std::fill(ticket_.begin(), ticket_.end(), -1);
     log_.clear();
   }
@@ -117,7 +122,8 @@ class BucketScheduler {
     const Bucket& bucket = buckets_[static_cast<std::size_t>(b)];
     View<float> slice = grad_.sub(bucket.offset, bucket.count);
     ringlab::Communicator& comm = comm_;
-    ticket_[static_cast<std::size_t>(b)] = progress_.start([&comm, slice] { lesson06::average_gradients(comm, slice); });
+    ticket_[static_cast<std::size_t>(b)] =
+        progress_.start([&comm, slice] { lesson06::average_gradients(comm, slice); });
   }
   // Blocks until bucket b's allreduce has finished (a bucket never started: nothing to wait for).
   void wait_for(int b) {

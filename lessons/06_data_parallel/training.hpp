@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cmath>
-#include <cstdio>
-#include <string>
 #include <cstdint>
+#include <cstdio>
 #include <numeric>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "ringlab/fashion_mnist.hpp"
@@ -73,8 +73,8 @@ inline double gradient_error(const std::vector<float>& actual, const std::vector
 // --check: every rank's parameters and momentum, hashed; true on every rank when all agree.
 inline bool replicas_identical(Communicator& comm, const std::vector<float>& params,
                                const std::vector<float>& velocity) {
-  const std::uint64_t h =
-      ringlab::hash_floats(velocity.data(), velocity.size(), ringlab::hash_floats(params.data(), params.size()));
+  const std::uint64_t h = ringlab::hash_floats(velocity.data(), velocity.size(),
+                                               ringlab::hash_floats(params.data(), params.size()));
   char hex[24];
   std::snprintf(hex, sizeof hex, "%016" PRIx64, h);
   const auto all = comm.gather_strings(hex);

@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "alpha_beta.hpp"        // lesson 05: the α-β model of a message
+#include "alpha_beta.hpp"             // lesson 05: the α-β model of a message
 #include "distributed_optimizer.hpp"  // lesson 06: broadcast, my_part, average_gradients, SGD
 #include "gradient_buckets.hpp"
 #include "ringlab/fashion_mnist.hpp"
@@ -172,7 +172,8 @@ int main(int argc, char** argv) {
   auto make_scheduler = [&](Strategy s) {
     const std::size_t bytes = s == Strategy::per_layer ? 0 : static_cast<std::size_t>(bucket_mb * 1e6);
     return lesson08::BucketScheduler(comm, progress, View<float>(grad),
-                                     lesson08::plan_buckets(tensors, bytes), static_cast<int>(tensors.size()));
+                                     lesson08::plan_buckets(tensors, bytes),
+                                     static_cast<int>(tensors.size()));
   };
   auto scheduler = make_scheduler(strategy);
 
@@ -184,9 +185,9 @@ int main(int argc, char** argv) {
                        std::to_string(mlp.parameter_count()) + " parameters, " +
                        std::to_string(tensors.size()) + " tensors), global batch " + std::to_string(batch) +
                        ", strategy " + strategy_name(strategy) +
-                       (strategy == Strategy::after ? std::string()
-                                                    : ": " + std::to_string(scheduler.buckets().size()) +
-                                                          " allreduce(s) per step") +
+                       (strategy == Strategy::after
+                            ? std::string()
+                            : ": " + std::to_string(scheduler.buckets().size()) + " allreduce(s) per step") +
                        ", data " + data + "\n");
 
   std::vector<float> x, reference;
@@ -202,7 +203,8 @@ int main(int argc, char** argv) {
     auto ready = [&](int t) {
       if (s != Strategy::after) sched.gradient_ready(t);
     };
-    const float loss = mlp.loss_and_gradient(params.data(), x.data(), y.data(), part.count, grad.data(), ready);
+    const float loss =
+        mlp.loss_and_gradient(params.data(), x.data(), y.data(), part.count, grad.data(), ready);
     trace::metric("loss", loss, step_index);
     const double t = seconds_now();
     if (s == Strategy::after) {
@@ -243,17 +245,18 @@ int main(int argc, char** argv) {
 
     char line[320];
     if (opt.format == Format::csv) {
-      print_once(comm,
-                 "strategy,ranks,global_batch,allreduces,messages,model_alpha_ms,model_comm_ms,comm_ms,exposed_ms,"
-                 "hidden_pct,step_ms,samples_per_s,speedup_vs_np1\n");
+      print_once(
+          comm,
+          "strategy,ranks,global_batch,allreduces,messages,model_alpha_ms,model_comm_ms,comm_ms,exposed_ms,"
+          "hidden_pct,step_ms,samples_per_s,speedup_vs_np1\n");
     } else {
       std::snprintf(line, sizeof line,
                     "bench: %d ranks, MLP %s, global batch %d, %d timed steps per strategy\n"
                     "  α-β model (ping-pong): α = %.2f us per message, β = %.3e us per byte\n"
                     "  np 1 reference (whole batch, one process, measured alongside): %.2f ms/step, %.0f "
                     "samples/s\n",
-                    n, shape.c_str(), batch, opt.iters, model.alpha_us, model.beta_us_per_byte, 1e3 * one_process,
-                    batch / one_process);
+                    n, shape.c_str(), batch, opt.iters, model.alpha_us, model.beta_us_per_byte,
+                    1e3 * one_process, batch / one_process);
       print_once(comm, line);
       print_once(comm,
                  "  strategy   allreduces messages  model α   model comm    comm  exposed  hidden    step  "
@@ -282,19 +285,22 @@ int main(int argc, char** argv) {
       exposed_seconds = 0;
       const double busy0 = progress.busy_seconds();
       t0 = seconds_now();
-      for (int i = 0; i < opt.iters; ++i) train_step(s, sched, order, (opt.warmup + i) % steps_per_epoch), update();
+      for (int i = 0; i < opt.iters; ++i)
+        train_step(s, sched, order, (opt.warmup + i) % steps_per_epoch), update();
       const double seconds = comm.max(seconds_now() - t0);
       const double exposed = comm.sum(exposed_seconds) / n / opt.iters;
       // The communication itself: on the progress thread, or (after) all of it exposed.
-      const double busy = s == Strategy::after ? exposed : comm.sum(progress.busy_seconds() - busy0) / n / opt.iters;
+      const double busy =
+          s == Strategy::after ? exposed : comm.sum(progress.busy_seconds() - busy0) / n / opt.iters;
       const double hidden = busy > 0 ? std::max(0.0, 1 - exposed / busy) : 0;
       const double step = seconds / opt.iters, rate = batch / step;
-      const char* fmt = opt.format == Format::csv ? "%s,%d,%d,%zu,%.0f,%.3f,%.3f,%.3f,%.3f,%.0f,%.3f,%.0f,%.2f\n"
-                                                  : "  %-10s %6zu %9.0f %10.3f %10.3f %9.3f %8.3f %6.0f%% %8.3f %9.0f %7.2fx\n";
+      const char* fmt = opt.format == Format::csv
+                            ? "%s,%d,%d,%zu,%.0f,%.3f,%.3f,%.3f,%.3f,%.0f,%.3f,%.0f,%.2f\n"
+                            : "  %-10s %6zu %9.0f %10.3f %10.3f %9.3f %8.3f %6.0f%% %8.3f %9.0f %7.2fx\n";
       if (opt.format == Format::csv)
-        std::snprintf(line, sizeof line, fmt, strategy_name(s), n, batch, counts.size(), messages, alpha_us / 1e3,
-                      model_us / 1e3, 1e3 * busy, 1e3 * exposed, 100 * hidden, 1e3 * step, rate,
-                      one_process / step);
+        std::snprintf(line, sizeof line, fmt, strategy_name(s), n, batch, counts.size(), messages,
+                      alpha_us / 1e3, model_us / 1e3, 1e3 * busy, 1e3 * exposed, 100 * hidden, 1e3 * step,
+                      rate, one_process / step);
       else
         std::snprintf(line, sizeof line, fmt, strategy_name(s), counts.size(), messages, alpha_us / 1e3,
                       model_us / 1e3, 1e3 * busy, 1e3 * exposed, 100 * hidden, 1e3 * step, rate,
@@ -325,7 +331,8 @@ int main(int argc, char** argv) {
         if (diff > 1e-6 && worst_difference <= 1e-6 && rank == 0)
           log(Level::error) << "step " << step_index - 1 << ": " << strategy_name(strategy)
                             << "'s averaged gradient vs after's: "
-                            << describe(compare<float>(View<const float>(reference), View<const float>(grad), n));
+                            << describe(
+                                   compare<float>(View<const float>(reference), View<const float>(grad), n));
         worst_difference = std::max(worst_difference, diff);
         if (strategy != Strategy::after && schedule_error.empty()) {
           schedule_error = lesson08::schedule_problem(scheduler, tensors);
@@ -335,7 +342,8 @@ int main(int argc, char** argv) {
       }
       update();
       if (opt.check && !lesson06::replicas_identical(comm, params, velocity)) {
-        if (identical) print_once(comm, "check: step " + std::to_string(step_index - 1) + ": replicas differ WRONG\n");
+        if (identical)
+          print_once(comm, "check: step " + std::to_string(step_index - 1) + ": replicas differ WRONG\n");
         identical = false;
       }
     }
@@ -345,10 +353,12 @@ int main(int argc, char** argv) {
     const auto losses = comm.gather_strings(mine);
     const double accuracy = lesson06::global_accuracy(comm, mlp, params, sets->test);
     std::string line = "epoch " + std::to_string(epoch + 1) + "/" + std::to_string(epochs) + "  loss";
-    for (int r = 0; r < static_cast<int>(losses.size()); ++r) line += " r" + std::to_string(r) + " " + losses[r];
+    for (int r = 0; r < static_cast<int>(losses.size()); ++r)
+      line += " r" + std::to_string(r) + " " + losses[r];
     char tail[160];
-    std::snprintf(tail, sizeof tail, "  test acc %.4f  %.0f samples/s  (%.1f s, %.0f%% waiting for the averaging)\n",
-                  accuracy, double(steps_per_epoch) * batch / seconds, seconds, 100 * exposed / seconds);
+    std::snprintf(tail, sizeof tail,
+                  "  test acc %.4f  %.0f samples/s  (%.1f s, %.0f%% waiting for the averaging)\n", accuracy,
+                  double(steps_per_epoch) * batch / seconds, seconds, 100 * exposed / seconds);
     print_once(comm, line + tail);
   }
 

@@ -44,9 +44,10 @@ inline std::string schedule_problem(const BucketScheduler& s, const std::vector<
   for (std::size_t k = 0, b = 0, in_b = 0; k < packed.size() && k < ready_order.size(); ++k, ++in_b) {
     while (in_b >= buckets[b].tensors.size()) ++b, in_b = 0;
     if (packed[k] != ready_order[k])
-      return "bucket " + std::to_string(b) + " holds " + tensor_name(tensors[packed[k]]) + " where the backward pass makes " +
-             tensor_name(tensors[ready_order[k]]) + " ready: pack the tensors in backward order (" +
-             tensor_name(tensors[ready_order[0]]) + " first), or a bucket waits for gradients computed long after its first";
+      return "bucket " + std::to_string(b) + " holds " + tensor_name(tensors[packed[k]]) +
+             " where the backward pass makes " + tensor_name(tensors[ready_order[k]]) +
+             " ready: pack the tensors in backward order (" + tensor_name(tensors[ready_order[0]]) +
+             " first), or a bucket waits for gradients computed long after its first";
   }
 
   // 3. Each bucket starts the moment its last gradient is ready, once, and nothing is waited for
@@ -69,7 +70,8 @@ inline std::string schedule_problem(const BucketScheduler& s, const std::vector<
     if (!started.insert(e.index).second) return "bucket " + std::to_string(e.index) + " started twice";
     for (int t : b.tensors)
       if (!ready.count(t))
-        return "bucket " + std::to_string(e.index) + " started before " + tensor_name(tensors[t]) + " was ready";
+        return "bucket " + std::to_string(e.index) + " started before " + tensor_name(tensors[t]) +
+               " was ready";
     if (i == 0 || log[i - 1].kind != Event::ready)
       return "bucket " + std::to_string(e.index) + " did not start the moment its last gradient was ready";
   }
@@ -79,7 +81,8 @@ inline std::string schedule_problem(const BucketScheduler& s, const std::vector<
   for (const auto& e : log)
     if (e.kind == Event::wait) waited.insert(e.index);
   if (waited.size() != buckets.size())
-    return "finish() did not wait for every bucket: the optimizer step would read gradients still being averaged";
+    return "finish() did not wait for every bucket: the optimizer step would read gradients still being "
+           "averaged";
   return "";
 }
 

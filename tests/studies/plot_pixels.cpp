@@ -35,7 +35,8 @@ int main(int argc, char** argv) {
       const unsigned char* p = img + 3 * i;
       count += std::abs(p[0] - r) + std::abs(p[1] - g) + std::abs(p[2] - b) <= 30;  // antialiased edges aside
     }
-    std::printf("%s: #%s covers %ld pixels (at least %ld wanted)\n", argv[1], spec.substr(0, 6).c_str(), count, want);
+    std::printf("%s: #%s covers %ld pixels (at least %ld wanted)\n", argv[1], spec.substr(0, 6).c_str(),
+                count, want);
     ok = ok && count >= want;
   }
   stbi_image_free(img);

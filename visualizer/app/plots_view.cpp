@@ -283,7 +283,8 @@ void draw_pipeline_chart(App& app) {
     if (c.rank < 0 || c.rank >= n || c.t1 < t0 || c.t0 > t1) continue;
     const float bottom = y0 + (c.rank + 1) * row - 2, h = std::max(2.0f, row * 0.25f);
     dl->AddRectFilled(ImVec2(std::max(x0, px(c.t0)), bottom - h),
-                      ImVec2(std::min(x1, std::max(px(c.t1), px(c.t0) + 1)), bottom), IM_COL32(235, 120, 40, 255));
+                      ImVec2(std::min(x1, std::max(px(c.t1), px(c.t0) + 1)), bottom),
+                      IM_COL32(235, 120, 40, 255));
   }
   // The bubble, as a number: the share of the run each rank spent not computing.
   for (int r = 0; r < n; ++r) {
@@ -291,8 +292,9 @@ void draw_pipeline_chart(App& app) {
     std::snprintf(s, sizeof s, "idle %2.0f%%", 100 * (1 - std::min(1.0, busy[r] / (t1 - t0))));
     dl->AddText(ImVec2(x1 + 6, y0 + r * row + (row - 13) / 2), kText, s);
   }
-  const std::string span = "time: " + fmt((t1 - t0) / 1000) + " ms" +
-                           (run->plots.collectives().empty() ? "" : "   (orange bars: a collective in progress)");
+  const std::string span =
+      "time: " + fmt((t1 - t0) / 1000) + " ms" +
+      (run->plots.collectives().empty() ? "" : "   (orange bars: a collective in progress)");
   dl->AddText(ImVec2(x0, y1 + 3), kText, span.c_str());
   ImGui::Dummy(avail);
 }

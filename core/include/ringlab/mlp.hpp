@@ -30,8 +30,8 @@ class Mlp {
 
   // One parameter tensor: layer l's W or b, a contiguous slice of the flat parameter array.
   struct Tensor {
-    int layer;          // 1 = the first layer (784 -> ...)
-    bool is_weight;     // W (out x in) or b (out)
+    int layer;           // 1 = the first layer (784 -> ...)
+    bool is_weight;      // W (out x in) or b (out)
     std::size_t offset;  // in floats, into the flat array
     std::size_t count;
   };
