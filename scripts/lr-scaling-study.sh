@@ -100,4 +100,5 @@ do for [p = 1:$panels] {
 }
 unset multiplot
 EOF
+rm -f "$dat"
 echo "plot: $out/lr-scaling.png"
