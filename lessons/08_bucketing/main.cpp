@@ -255,11 +255,11 @@ int main(int argc, char** argv) {
     } else {
       std::snprintf(line, sizeof line,
                     "bench: %d ranks, MLP %s, global batch %d, %d timed steps per strategy\n"
-                    "  α-β model (ping-pong): α = %.2f us per message, β = %.3e us per byte\n"
+                    "  α-β model (ping-pong%s): α = %.2f us per message, β = %.3e us per byte\n"
                     "  np 1 reference (whole batch, one process, measured alongside): %.2f ms/step, %.0f "
                     "samples/s\n",
-                    n, shape.c_str(), batch, opt.iters, model.alpha_us, model.beta_us_per_byte,
-                    1e3 * one_process, batch / one_process);
+                    n, shape.c_str(), batch, opt.iters, n > 1 ? "" : "; one rank sends no messages",
+                    model.alpha_us, model.beta_us_per_byte, 1e3 * one_process, batch / one_process);
       print_once(comm, line);
       print_once(comm,
                  "  strategy   allreduces messages  model α   model comm    comm  exposed  hidden    step  "
