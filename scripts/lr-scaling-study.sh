@@ -6,7 +6,8 @@
 #   scripts/lr-scaling-study.sh [--np "1 2 4"] [--epochs 10] [--data DIR|synthetic] [--lr 0.02]
 #                               [--warmup-epochs 1] [--out DIR] [--bin PATH]
 #   scripts/lr-scaling-study.sh --table CSV       only print the table of an earlier run's CSV
-# Output: OUT/lr-scaling.csv (np,scaling,epoch,step,rank,loss,accuracy,lr), OUT/summary.txt.
+# Output: OUT/lr-scaling.csv (np,scaling,epoch,step,rank,loss,accuracy,lr), OUT/summary.txt,
+#         OUT/lr-scaling.png: test accuracy per epoch, a line per rule, a panel per np (gnuplot).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 nps="1 2 4" epochs=10 data="" warmup=1 out="$ROOT/build/lr-scaling-study" bin="$ROOT/build/bin/lesson_07"
@@ -63,3 +64,41 @@ done
 echo "load after: $(uptime)"
 table "$csv" | tee "$out/summary.txt"
 echo "CSV: $csv"
+
+# The plot: accuracy per epoch, a line per scaling rule (same colour in every panel), a panel per np.
+if ! command -v gnuplot >/dev/null; then
+  echo "no plot: gnuplot not found (apt-get install gnuplot-nox; ./ringlab installs it)" >&2
+  exit 0
+fi
+dat="$out/lr-scaling.dat"
+: >"$dat"
+for np in $nps; do
+  for scaling in $scalings; do
+    awk -F, -v np="$np" -v s="$scaling" 'NR > 1 && $5 == "all" && $1 == np && $2 == s { print $3, $7 }' "$csv" >>"$dat"
+    printf '\n\n' >>"$dat"
+  done
+done
+panels=$(wc -w <<<"$nps")
+gnuplot <<EOF
+set terminal pngcairo size $((380 * panels + 100)),420 font "Sans,10"
+set output "$out/lr-scaling.png"
+set grid
+set key bottom right
+set xlabel "epoch"
+set ylabel "test accuracy"
+set xtics 1
+set style line 1 lc rgb "#d62728" lw 2 pt 7
+set style line 2 lc rgb "#1f77b4" lw 2 pt 5
+set style line 3 lc rgb "#2ca02c" lw 2 pt 9
+set multiplot layout 1,$panels title "learning-rate scaling: test accuracy per epoch (fixed batch per worker)"
+nps = "$nps"
+do for [p = 1:$panels] {
+  set title sprintf("np %s", word(nps, p))
+  plot "$dat" index 3*(p-1)+0 using 1:2 with linespoints ls 1 title "none", \
+       "" index 3*(p-1)+1 using 1:2 with linespoints ls 2 title "linear", \
+       "" index 3*(p-1)+2 using 1:2 with linespoints ls 3 title "sqrt"
+}
+unset multiplot
+EOF
+rm -f "$dat"
+echo "plot: $out/lr-scaling.png"

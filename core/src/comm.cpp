@@ -278,7 +278,7 @@ void Communicator::xfer_blocking(trace::Op op, const void* data, std::size_t cou
   }
   const int n = checked_count(count);
   const double t0 = trace::enabled() ? trace::now_us() : 0;
-  if (!watched_) {
+  if (!watched_ && !watchdog::polls_politely()) {
     if (op == trace::Op::send) MPI_Send(data, n, mpi_datatype(t), peer, wire_tag(tag), comm_);
     else MPI_Recv(const_cast<void*>(data), n, mpi_datatype(t), peer, wire_tag(tag), comm_, MPI_STATUS_IGNORE);
   } else {  // the same transfer, started non-blocking so that the watchdog can watch the wait
@@ -317,7 +317,7 @@ void Communicator::sendrecv_impl(const void* out, std::size_t out_count, int out
     return;
   }
   const double t0 = trace::enabled() ? trace::now_us() : 0;
-  if (!watched_) {
+  if (!watched_ && !watchdog::polls_politely()) {
     MPI_Sendrecv(out, checked_count(out_count), mpi_datatype(t), dest, wire_tag(tag), in,
                  checked_count(in_count), mpi_datatype(t), source, wire_tag(tag), comm_, MPI_STATUS_IGNORE);
   } else {  // what MPI_Sendrecv does inside: post the receive, start the send, wait for both
@@ -371,7 +371,7 @@ Request Communicator::start(trace::Op op, const void* data, std::size_t count, D
 void Communicator::wait(Request& r) {
   open_.erase(r.id_);
   r.id_ = 0;
-  if (watched_) watched_wait(&r.req_, &r.pending_, 1);
+  if (watched_ || watchdog::polls_politely()) watched_wait(&r.req_, &r.pending_, 1);
   else MPI_Wait(&r.req_, MPI_STATUS_IGNORE);
   if (r.traced_) {
     finish_event(std::move(r.event_), r.data_, r.count_, r.dtype_);
@@ -385,7 +385,8 @@ void Communicator::wait(Request& r) {
 }
 
 void Communicator::wait_all(std::vector<Request>& rs) {
-  if (watched_) {  // one watched wait for all of them, so a hang report lists every transfer left
+  if (watched_ || watchdog::polls_politely()) {  // one watched wait for all of them, so a hang report lists
+                                                 // every transfer left
     std::vector<MPI_Request> reqs;
     std::vector<watchdog::Pending> what;
     for (auto& r : rs) {

@@ -6,8 +6,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <random>
 #include <stdexcept>
+
+#include "ringlab/trace.hpp"
 
 namespace ringlab {
 
@@ -20,6 +23,9 @@ Mlp::Mlp(std::vector<int> sizes) : sizes_(std::move(sizes)) {
     count_ += static_cast<std::size_t>(sizes_[l]) * sizes_[l - 1];
     b_offset_.push_back(count_);
     count_ += static_cast<std::size_t>(sizes_[l]);
+    const int layer = static_cast<int>(l);
+    tensors_.push_back({layer, true, w_offset_.back(), b_offset_.back() - w_offset_.back()});
+    tensors_.push_back({layer, false, b_offset_.back(), static_cast<std::size_t>(sizes_[l])});
   }
   act_.resize(sizes_.size());
 }
@@ -56,7 +62,20 @@ void Mlp::forward(const float* params, const float* x, int batch) {
 
 float Mlp::loss_and_gradient(const float* params, const float* x, const std::uint8_t* labels, int batch,
                              float* grad) {
-  forward(params, x, batch);
+  return loss_and_gradient(params, x, labels, batch, grad, nullptr);
+}
+
+float Mlp::loss_and_gradient(const float* params, const float* x, const std::uint8_t* labels, int batch,
+                             float* grad, const std::function<void(int tensor)>& ready) {
+  // Compute blocks only for callers that hand gradients out early (lesson 08 draws them beside
+  // the allreduces); lesson 06 traces the whole call as one block of its own.
+  const bool blocks = ready && trace::enabled();
+  if (blocks) {
+    trace::Compute tc("forward", 0);
+    forward(params, x, batch);
+  } else {
+    forward(params, x, batch);
+  }
   const std::size_t layers = sizes_.size() - 1;
   const int classes = sizes_.back();
   // Softmax cross-entropy. d(mean loss)/d(logit) = (softmax - one_hot) / batch.
@@ -73,14 +92,24 @@ float Mlp::loss_and_gradient(const float* params, const float* x, const std::uin
       d[c] = static_cast<float>(std::exp(double(z[c] - zmax)) / sum - (c == labels[i] ? 1.0 : 0.0)) / batch;
   }
   for (std::size_t l = layers; l >= 1; --l) {
+    std::optional<trace::Compute> tc;
+    if (blocks) tc.emplace("backward", static_cast<int>(l));
     const int in = sizes_[l - 1], out = sizes_[l];
-    // dW (out x in) = delta^T (out x batch) * a_prev (batch x in); db = column sums of delta.
-    cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, out, in, batch, 1.0f, delta_.data(), out,
-                act_[l - 1].data(), in, 0.0f, grad + w_offset_[l - 1], in);
+    // db = column sums of delta; dW (out x in) = delta^T (out x batch) * a_prev (batch x in).
+    // b_l first, then W_l: the reverse of their order in memory, so that the tensors handed
+    // out one after the other are neighbours in the flat array ([ ... | W_l | b_l ]).
     float* db = grad + b_offset_[l - 1];
     std::fill(db, db + out, 0.0f);
     for (int i = 0; i < batch; ++i)
       for (int o = 0; o < out; ++o) db[o] += delta_[static_cast<std::size_t>(i) * out + o];
+    if (ready) ready(static_cast<int>(2 * (l - 1) + 1));  // b_l is final: nothing below changes it
+    cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, out, in, batch, 1.0f, delta_.data(), out,
+                act_[l - 1].data(), in, 0.0f, grad + w_offset_[l - 1], in);
+    if (ready) {   // W_l is final too
+      tc.reset();  // the compute block ends where the hook starts (its allreduce is communication)
+      ready(static_cast<int>(2 * (l - 1)));
+      if (blocks && l > 1) tc.emplace("backward", static_cast<int>(l));
+    }
     if (l == 1) break;
     // delta_prev (batch x in) = delta (batch x out) * W (out x in), through the ReLU.
     delta_prev_.resize(static_cast<std::size_t>(batch) * in);

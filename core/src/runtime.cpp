@@ -46,7 +46,10 @@ double physical_memory_bytes() {
 }  // namespace
 
 Runtime::Runtime(int& argc, char**& argv) {
-  MPI_Init(&argc, &argv);
+  // SERIALIZED: MPI may be called from more than one thread, never from two at once (lesson
+  // 08's progress thread communicates while the training thread computes).
+  int provided = MPI_THREAD_SINGLE;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided);
   world_ = std::make_unique<Communicator>(MPI_COMM_WORLD);
   set_log_rank(world_->rank(), world_->size());
   std::set_terminate(on_terminate);

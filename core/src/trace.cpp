@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -31,9 +32,14 @@ std::mutex g_mutex;                // sinks may be fed from a progress thread to
 std::vector<Event> g_file_events;  // this rank's events, when a trace file was asked for
 std::string g_path;
 
-Context g_context;
-std::int64_t g_calls = 0;
-std::int64_t g_scopes = 0, g_open_scope = -1;
+// Per thread: a progress thread runs a collective while the training thread records compute
+// blocks (lesson 08), and each must describe its own activity. The scope serials count the
+// collectives of the whole process (every rank starts them in the same order, so the serial
+// names the same call on every rank); the open scope is each thread's own.
+thread_local Context g_context;
+std::atomic<std::int64_t> g_calls{0};
+std::atomic<std::int64_t> g_scopes{0};
+thread_local std::int64_t g_open_scope = -1;
 void (*g_scope_end_hook)(const char*, std::int64_t) = nullptr;
 
 template <class T> bool get(const json& j, const char* key, T& out, std::string* error) {
@@ -281,6 +287,19 @@ std::string to_chrome_json(const std::vector<Event>& events) {
                    {"pid", 0},
                    {"tid", r},
                    {"args", {{"name", "rank " + std::to_string(r)}}}});
+  // Compute blocks get a row of their own under the ranks' rows: a rank's communication may
+  // run while it computes (lesson 08's progress thread), and one row cannot show two things
+  // at once. Row max_rank + 1 + r is rank r's computation.
+  std::vector<bool> computes(static_cast<std::size_t>(max_rank + 1), false);
+  for (const auto& e : events)
+    if (e.op == Op::compute && e.rank >= 0) computes[static_cast<std::size_t>(e.rank)] = true;
+  for (int r = 0; r <= max_rank; ++r)
+    if (computes[static_cast<std::size_t>(r)])
+      out.push_back({{"name", "thread_name"},
+                     {"ph", "M"},
+                     {"pid", 0},
+                     {"tid", max_rank + 1 + r},
+                     {"args", {{"name", "rank " + std::to_string(r) + " compute"}}}});
   for (const auto& e : events) {
     json args{{"coll", e.coll}, {"phase", e.phase}, {"step", e.step}, {"chunk", e.chunk}, {"bytes", e.bytes}};
     if (e.peer >= 0) args["peer"] = e.peer;
@@ -310,7 +329,7 @@ std::string to_chrome_json(const std::vector<Event>& events) {
                    {"cat", e.phase.empty() ? "kit" : e.phase},
                    {"ph", "X"},
                    {"pid", 0},
-                   {"tid", e.rank},
+                   {"tid", e.op == Op::compute ? max_rank + 1 + e.rank : e.rank},
                    {"ts", e.t0},
                    {"dur", std::max(0.0, e.t1 - e.t0)},
                    {"args", args}});

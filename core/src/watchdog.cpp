@@ -212,9 +212,23 @@ double threshold_s() {
   return seconds;
 }
 
+namespace {
+thread_local const std::atomic<int>* t_pause_us = nullptr;
+
+// Between two tests: nothing (spin), or a short sleep when this thread polls politely.
+void pause_between_tests() {
+  if (!t_pause_us) return;
+  const int us = t_pause_us->load(std::memory_order_relaxed);
+  if (us > 0) std::this_thread::sleep_for(std::chrono::microseconds(us));
+}
+}  // namespace
+
+void set_poll_pause(const std::atomic<int>* pause_us) { t_pause_us = pause_us; }
+bool polls_politely() { return t_pause_us != nullptr; }
+
 void wait_all(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n) {
   const double limit = threshold_s();
-  if (limit <= 0) {
+  if (limit <= 0 && !t_pause_us) {
     MPI_Waitall(n, reqs, MPI_STATUSES_IGNORE);
     return;
   }
@@ -223,9 +237,10 @@ void wait_all(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n) {
   if (done) return;
   double start = MPI_Wtime();
   for (unsigned spin = 1;; ++spin) {
+    pause_between_tests();
     MPI_Testall(n, reqs, &done, MPI_STATUSES_IGNORE);
     if (done) return;
-    if (spin % 256 == 0 && MPI_Wtime() - start > limit) {
+    if (limit > 0 && spin % 256 == 0 && MPI_Wtime() - start > limit) {
       on_stuck(watch, reqs, what, n, limit);  // returns only if the wait may go on
       start = MPI_Wtime();
     }

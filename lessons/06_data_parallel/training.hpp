@@ -1,10 +1,15 @@
-// The training loop's plumbing, shared by lessons 06 and 07: which examples each step visits,
-// copying them into one block for the GEMMs, and scoring the test set across the ranks.
+// The training loop's plumbing, shared by lessons 06, 07 and 08: which examples each step
+// visits, copying them into one block for the GEMMs, scoring the test set across the ranks,
+// and the two --check measures (gradient difference, replicas bit-identical).
 #pragma once
 #include <algorithm>
+#include <cinttypes>
+#include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <numeric>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "ringlab/fashion_mnist.hpp"
@@ -52,6 +57,30 @@ inline double global_accuracy(Communicator& comm, Mlp& mlp, const std::vector<fl
         mlp.count_correct(params.data(), test.image(first), &test.labels[static_cast<std::size_t>(first)], n);
   }
   return static_cast<double>(comm.sum(correct)) / test.count;
+}
+
+// --check: the largest difference between two gradients, relative to the largest element of
+// the reference `expected` (float sums in a different order differ in the last bits).
+inline double gradient_error(const std::vector<float>& actual, const std::vector<float>& expected) {
+  double max_diff = 0, max_abs = 0;
+  for (std::size_t i = 0; i < actual.size(); ++i) {
+    max_diff = std::max(max_diff, std::fabs(double(actual[i]) - expected[i]));
+    max_abs = std::max(max_abs, std::fabs(double(expected[i])));
+  }
+  return max_abs > 0 ? max_diff / max_abs : max_diff;
+}
+
+// --check: every rank's parameters and momentum, hashed; true on every rank when all agree.
+inline bool replicas_identical(Communicator& comm, const std::vector<float>& params,
+                               const std::vector<float>& velocity) {
+  const std::uint64_t h = ringlab::hash_floats(velocity.data(), velocity.size(),
+                                               ringlab::hash_floats(params.data(), params.size()));
+  char hex[24];
+  std::snprintf(hex, sizeof hex, "%016" PRIx64, h);
+  const auto all = comm.gather_strings(hex);
+  bool same = true;
+  for (const auto& other : all) same = same && other == all[0];
+  return comm.all_ok(comm.rank() != 0 || same);
 }
 
 }  // namespace lesson06

@@ -277,13 +277,24 @@ void draw_pipeline_chart(App& app) {
     if (b.chunk >= 0 && z.x - a.x > ImGui::CalcTextSize(s.c_str()).x + 2 && row > 14)
       dl->AddText(ImVec2(a.x + 2, a.y + (row - 17) / 2), IM_COL32(10, 10, 12, 255), s.c_str());
   }
+  // Under each rank's compute blocks, a thin bar per collective in the same time window (lesson
+  // 08: a bucket's allreduce running while the backward pass computes shows as overlap).
+  for (const auto& c : run->plots.collectives()) {
+    if (c.rank < 0 || c.rank >= n || c.t1 < t0 || c.t0 > t1) continue;
+    const float bottom = y0 + (c.rank + 1) * row - 2, h = std::max(2.0f, row * 0.25f);
+    dl->AddRectFilled(ImVec2(std::max(x0, px(c.t0)), bottom - h),
+                      ImVec2(std::min(x1, std::max(px(c.t1), px(c.t0) + 1)), bottom),
+                      IM_COL32(235, 120, 40, 255));
+  }
   // The bubble, as a number: the share of the run each rank spent not computing.
   for (int r = 0; r < n; ++r) {
     char s[32];
     std::snprintf(s, sizeof s, "idle %2.0f%%", 100 * (1 - std::min(1.0, busy[r] / (t1 - t0))));
     dl->AddText(ImVec2(x1 + 6, y0 + r * row + (row - 13) / 2), kText, s);
   }
-  const std::string span = "time: " + fmt((t1 - t0) / 1000) + " ms";
+  const std::string span =
+      "time: " + fmt((t1 - t0) / 1000) + " ms" +
+      (run->plots.collectives().empty() ? "" : "   (orange bars: a collective in progress)");
   dl->AddText(ImVec2(x0, y1 + 3), kText, span.c_str());
   ImGui::Dummy(avail);
 }

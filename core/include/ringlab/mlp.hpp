@@ -8,6 +8,7 @@
 //   [ W1 | b1 | W2 | b2 | W3 | b3 ]
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace ringlab {
@@ -27,6 +28,24 @@ class Mlp {
   float loss_and_gradient(const float* params, const float* x, const std::uint8_t* labels, int batch,
                           float* grad);
 
+  // One parameter tensor: layer l's W or b, a contiguous slice of the flat parameter array.
+  struct Tensor {
+    int layer;           // 1 = the first layer (784 -> ...)
+    bool is_weight;      // W (out x in) or b (out)
+    std::size_t offset;  // in floats, into the flat array
+    std::size_t count;
+  };
+  // Every tensor in memory order: W1, b1, W2, b2, ...
+  const std::vector<Tensor>& tensors() const { return tensors_; }
+
+  // The same, calling `ready(t)` (an index into tensors()) the moment tensor t's gradient is
+  // final, while the backward pass goes on to the layers below: b_L, W_L, b_L-1, W_L-1, ..., b1, W1
+  // (the reverse of their order in memory) — the
+  // hook DDP and Horovod use to start averaging early (lesson 08). Traced as compute blocks
+  // "forward" and "backward" (one per layer, index = layer) when tracing is on.
+  float loss_and_gradient(const float* params, const float* x, const std::uint8_t* labels, int batch,
+                          float* grad, const std::function<void(int tensor)>& ready);
+
   // How many of the `batch` examples the model classifies correctly (arg max of the logits).
   int count_correct(const float* params, const float* x, const std::uint8_t* labels, int batch);
 
@@ -34,6 +53,7 @@ class Mlp {
   void forward(const float* params, const float* x, int batch);
   std::vector<int> sizes_;
   std::vector<std::size_t> w_offset_, b_offset_;
+  std::vector<Tensor> tensors_;
   std::size_t count_ = 0;
   std::vector<std::vector<float>> act_;    // act_[0] = input, act_[l] = output of layer l (post-ReLU)
   std::vector<float> delta_, delta_prev_;  // gradients flowing back through the layers

@@ -19,6 +19,14 @@ void Plots::add(const trace::Event& e) {
       (e.op == Op::send ? t.sent : t.received)[e.rank] += e.bytes;
       if (key == e.coll) break;  // e.coll empty: counted once
     }
+  } else if (e.op == Op::begin) {
+    open_[{e.rank, e.call}] = e.t0;
+  } else if (e.op == Op::end) {
+    auto it = open_.find({e.rank, e.call});
+    if (it != open_.end()) {
+      collectives_.push_back({e.rank, it->second, e.t0, e.coll, -1, e.call});
+      open_.erase(it);
+    }
   } else if (e.op == Op::compute) {
     if (blocks_.empty()) bt0_ = e.t0, bt1_ = e.t1;
     bt0_ = std::min(bt0_, e.t0);

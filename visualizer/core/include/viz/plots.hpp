@@ -37,6 +37,9 @@ class Plots {
   // collective name ("" = all of them) -> bytes per rank
   const std::map<std::string, Traffic>& traffic() const { return traffic_; }
   const std::vector<Block>& blocks() const { return blocks_; }
+  // Each collective from its begin to its end event, per rank (name = the collective): drawn
+  // under the compute blocks, so that communication overlapping computation shows (lesson 08).
+  const std::vector<Block>& collectives() const { return collectives_; }
   double block_t_min() const { return bt0_; }
   double block_t_max() const { return bt1_; }
 
@@ -44,7 +47,8 @@ class Plots {
   int ranks_;
   std::map<std::string, std::map<int, std::vector<Point>>> metrics_;
   std::map<std::string, Traffic> traffic_;
-  std::vector<Block> blocks_;
+  std::vector<Block> blocks_, collectives_;
+  std::map<std::pair<int, std::int64_t>, double> open_;  // (rank, call) -> begin time
   double bt0_ = 0, bt1_ = 0;
 };
 

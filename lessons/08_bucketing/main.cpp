@@ -1,0 +1,378 @@
+// Lesson 08 — gradient bucketing and overlap: average the gradients while backward computes.
+//   ./ringlab run 08 -np 2 -- --epochs 3                       train, strategy bucket (default)
+//   ./ringlab run 08 -np 2 -- --strategy after                   lesson 06's way, for comparison
+//   ./ringlab run 08 -np 4 -- --check --data synthetic --epochs 1
+//                                   every step: averaged gradient == `after`'s, replicas identical,
+//                                   buckets started the moment they are full
+//   ./ringlab run 08 -np 2 -- --bench                            the three strategies side by side
+//                                                                (with --strategy: only that one)
+//
+// Lesson 06's model and data, a deeper MLP by default (--layers), and three ways to average:
+//   after      one allreduce after the whole backward pass (lesson 06)
+//   per-layer  one allreduce per parameter tensor, started the moment its gradient is ready
+//   bucket     tensors packed into buckets of --bucket-mb, in backward order, each bucket's
+//              allreduce started the moment it is full (PyTorch DDP, Horovod's tensor fusion)
+// The packing and the scheduling are in gradient_buckets.hpp (solutions/08_bucketing); the
+// allreduces run on a progress thread (core/include/ringlab/progress_thread.hpp says why).
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "alpha_beta.hpp"             // lesson 05: the α-β model of a message
+#include "distributed_optimizer.hpp"  // lesson 06: broadcast, my_part, average_gradients, SGD
+#include "gradient_buckets.hpp"
+#include "ringlab/fashion_mnist.hpp"
+#include "ringlab/mlp.hpp"
+#include "ringlab/progress_thread.hpp"
+#include "ringlab/ringlab.hpp"
+#include "schedule_check.hpp"
+#include "training.hpp"  // lesson 06: epoch order, batches, accuracy, --check measures
+
+using namespace ringlab;
+
+namespace {
+
+enum class Strategy { after, per_layer, bucket };
+const char* strategy_name(Strategy s) {
+  return s == Strategy::after ? "after" : s == Strategy::per_layer ? "per-layer" : "bucket";
+}
+
+double seconds_now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+std::string sci(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2e", v);
+  return buf;
+}
+
+std::string number_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+// "512,512,256" -> {512, 512, 256}; empty on a malformed list.
+std::vector<int> parse_layers(const std::string& text) {
+  std::vector<int> sizes;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    char* end = nullptr;
+    const long v = std::strtol(item.c_str(), &end, 10);
+    if (item.empty() || *end || v < 1 || v > 1 << 16) return {};
+    sizes.push_back(static_cast<int>(v));
+  }
+  return sizes;
+}
+
+// The kit's ring sends each chunk in segments of FastRingOptions::segment_bytes: the messages
+// one rank sends for an allreduce of `count` floats on n ranks, and the bytes of each.
+struct Messages {
+  double count = 0, bytes_each = 0;
+};
+Messages ring_messages(std::size_t count, int n) {
+  if (n < 2) return {};
+  const std::size_t chunk = chunk_of(count, n, 0).count;
+  const std::size_t seg = FastRingOptions{}.segment_bytes / sizeof(float);
+  const double segments = std::max<std::size_t>(1, (chunk + seg - 1) / seg);
+  return {2.0 * (n - 1) * segments, chunk * sizeof(float) / segments};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Runtime rt(argc, argv);
+  CLI::App app{"Lesson 08 — gradient bucketing: allreduces that overlap the backward pass"};
+  CommonOptions opt;
+  opt.iters = 60;
+  opt.warmup = 10;
+  add_common_options(app, opt);
+  std::string data = kFashionMnistDir, layers = "512,512,256", strategy_text = "bucket";
+  int epochs = 3, batch = 128;
+  double bucket_mb = 0.5;
+  int poll_us = 20;
+  float lr = 0.03f, momentum = 0.9f;
+  std::uint64_t seed = 1;
+  app.add_option("--data", data, "Folder with the Fashion-MNIST .gz files, or 'synthetic' (small, for tests)")
+      ->capture_default_str();
+  app.add_option("--layers", layers, "Hidden layer sizes, comma-separated (input 784 and 10 classes added)")
+      ->capture_default_str();
+  app.add_option("--strategy", strategy_text, "after | per-layer | bucket: when the gradients are averaged")
+      ->capture_default_str();
+  app.add_option("--bucket-mb", bucket_mb, "Bucket size in MB (1e6 bytes) for --strategy bucket")
+      ->capture_default_str();
+  app.add_option("--poll-us", poll_us,
+                 "Microseconds the progress thread sleeps between two tests of a transfer while backward "
+                 "computes (0: it spins, taking the core from the computation)")
+      ->capture_default_str();
+  app.add_option("--epochs", epochs, "Passes over the training set")->capture_default_str();
+  app.add_option("--batch", batch, "GLOBAL batch size, split evenly across the ranks")->capture_default_str();
+  app.add_option("--lr", lr, "Learning rate")->capture_default_str();
+  app.add_option("--momentum", momentum, "SGD momentum")->capture_default_str();
+  app.add_option("--seed", seed, "Seed of rank 0's initial weights and of the data order")
+      ->capture_default_str();
+  if (auto exit_code = rt.start(app, opt, argc, argv, /*buffers=*/0)) return *exit_code;
+  if (auto e = rt.refuse_unused(app, {"--count", "--type"}, "it trains a float MLP of fixed size")) return *e;
+  auto& comm = rt.comm();
+  const int n = comm.size(), rank = comm.rank();
+
+  // Bad input: every rank checks the same thing and all exit 2 together.
+  Strategy strategy = Strategy::bucket;
+  if (strategy_text == "after") strategy = Strategy::after;
+  else if (strategy_text == "per-layer") strategy = Strategy::per_layer;
+  if (auto e = rt.fail_if(strategy_text != strategy_name(strategy),
+                          "--strategy " + strategy_text + ": must be after, per-layer or bucket"))
+    return *e;
+  const std::vector<int> hidden = parse_layers(layers);
+  if (auto e = rt.fail_if(hidden.empty(), "--layers " + layers +
+                                              ": give hidden layer sizes as whole numbers 1..65536 "
+                                              "separated by commas, e.g. 512,512,256"))
+    return *e;
+  if (auto e = rt.fail_if(!(bucket_mb > 0 && bucket_mb <= 1e4),
+                          "--bucket-mb " + number_text(bucket_mb) + ": must be > 0 (and at most 10000)"))
+    return *e;
+  if (auto e = rt.fail_if(poll_us < 0 || poll_us > 100000,
+                          "--poll-us " + std::to_string(poll_us) + ": must be 0..100000 microseconds"))
+    return *e;
+  if (auto e = rt.fail_if(epochs < 1, "--epochs " + std::to_string(epochs) + ": must be at least 1"))
+    return *e;
+  if (auto e = rt.fail_if(batch < 1, "--batch " + std::to_string(batch) + ": must be at least 1")) return *e;
+  if (auto e = rt.fail_if(batch % n != 0, "--batch " + std::to_string(batch) + " is not divisible by -np " +
+                                              std::to_string(n) + ": every rank takes an equal part of it"))
+    return *e;
+  if (auto e = rt.fail_if(!(lr > 0) || !(momentum >= 0 && momentum < 1),
+                          "--lr must be > 0 and --momentum in [0, 1), got " + number_text(lr) + " and " +
+                              number_text(momentum)))
+    return *e;
+  std::string error;
+  auto sets = load_data(data, &error);
+  if (auto e = rt.fail_if(!sets, error)) return *e;
+  const Dataset& train = sets->train;
+  if (auto e = rt.fail_if(batch > train.count, "--batch " + std::to_string(batch) + ": larger than the " +
+                                                   std::to_string(train.count) + " training examples"))
+    return *e;
+
+  // The model: lesson 06's MLP, deeper. Rank 0's initial weights are broadcast to all.
+  std::vector<int> sizes{train.features};
+  sizes.insert(sizes.end(), hidden.begin(), hidden.end());
+  sizes.push_back(train.classes);
+  Mlp mlp(sizes);
+  const auto& tensors = mlp.tensors();
+  std::vector<float> params = mlp.initial_parameters(seed + 7919ull * static_cast<std::uint64_t>(rank));
+  std::vector<float> velocity(mlp.parameter_count(), 0.0f), grad(mlp.parameter_count());
+  lesson06::broadcast<float>(comm, View<float>(params));
+
+  // The averaging machinery: a progress thread and, for per-layer and bucket, the scheduler.
+  ProgressThread progress(comm, poll_us);
+  auto make_scheduler = [&](Strategy s) {
+    const std::size_t bytes = s == Strategy::per_layer ? 0 : static_cast<std::size_t>(bucket_mb * 1e6);
+    return lesson08::BucketScheduler(comm, progress, View<float>(grad),
+                                     lesson08::plan_buckets(tensors, bytes),
+                                     static_cast<int>(tensors.size()));
+  };
+  auto scheduler = make_scheduler(strategy);
+
+  const int steps_per_epoch = train.count / batch;
+  const auto part = lesson06::my_part(batch, rank, n);
+  std::string shape;
+  for (int s : sizes) shape += (shape.empty() ? "" : "-") + std::to_string(s);
+  print_once(comm, "lesson 08: " + std::to_string(n) + " ranks, MLP " + shape + " (" +
+                       std::to_string(mlp.parameter_count()) + " parameters, " +
+                       std::to_string(tensors.size()) + " tensors), global batch " + std::to_string(batch) +
+                       ", strategy " + strategy_name(strategy) +
+                       (strategy == Strategy::after
+                            ? std::string()
+                            : ": " + std::to_string(scheduler.buckets().size()) + " allreduce(s) per step") +
+                       ", data " + data + "\n");
+
+  std::vector<float> x, reference;
+  std::vector<std::uint8_t> y;
+  double exposed_seconds = 0;  // the training thread waiting for communication
+  int step_index = 0;
+
+  // One step: my part of the global batch, the backward pass handing each tensor to the
+  // scheduler as it becomes ready, wait for the averaging, then SGD.
+  auto train_step = [&](Strategy s, lesson08::BucketScheduler& sched, const std::vector<int>& order, int b) {
+    lesson06::gather_examples(train, order, b * batch + part.offset, part.count, x, y);
+    sched.new_step();
+    auto ready = [&](int t) {
+      if (s != Strategy::after) sched.gradient_ready(t);
+    };
+    const float loss =
+        mlp.loss_and_gradient(params.data(), x.data(), y.data(), part.count, grad.data(), ready);
+    trace::metric("loss", loss, step_index);
+    const double t = seconds_now();
+    if (s == Strategy::after) {
+      lesson06::average_gradients(comm, View<float>(grad));  // lesson 06: all at once, now
+    } else {
+      sched.finish();
+      // MPI_THREAD_SERIALIZED: this thread calls MPI next, so the progress thread must be done.
+      // A no-op when finish() waited for every bucket (the --check says if it did not).
+      progress.wait_all();
+    }
+    exposed_seconds += seconds_now() - t;
+    ++step_index;
+    return loss;
+  };
+  auto update = [&] {
+    lesson06::sgd_momentum_update(View<float>(params), View<const float>(grad), View<float>(velocity), lr,
+                                  momentum);
+  };
+
+  if (opt.bench) {
+    // The α-β model from a ping-pong (lesson 05): what the messages of each strategy cost.
+    lesson05::AlphaBeta model;
+    if (n > 1) model = lesson05::fit_alpha_beta(lesson05::ping_pong(comm, {64, 4096, 65536, 262144}));
+    const auto order = lesson06::epoch_order(train.count, seed, 0);
+
+    // The np 1 reference, measured now on every rank at once: one process computing the whole
+    // global batch and stepping, no communication (what -np 1 does; same load on the machine).
+    std::vector<float> whole_x;
+    std::vector<std::uint8_t> whole_y;
+    auto one_process_step = [&](int b) {
+      lesson06::gather_examples(train, order, b * batch, batch, whole_x, whole_y);
+      mlp.loss_and_gradient(params.data(), whole_x.data(), whole_y.data(), batch, grad.data());
+      update();
+    };
+    for (int i = 0; i < opt.warmup; ++i) one_process_step(i % steps_per_epoch);
+    comm.barrier();
+    double t0 = seconds_now();
+    for (int i = 0; i < opt.iters; ++i) one_process_step((opt.warmup + i) % steps_per_epoch);
+    const double one_process = comm.sum(seconds_now() - t0) / n / opt.iters;
+    lesson06::broadcast<float>(comm, View<float>(params));  // rank 0's, so replicas start equal again
+
+    char line[320];
+    if (opt.format == Format::csv) {
+      print_once(
+          comm,
+          "strategy,ranks,global_batch,allreduces,messages,model_alpha_ms,model_comm_ms,comm_ms,exposed_ms,"
+          "hidden_pct,step_ms,samples_per_s,speedup_vs_np1\n");
+    } else {
+      std::snprintf(line, sizeof line,
+                    "bench: %d ranks, MLP %s, global batch %d, %d timed steps per strategy\n"
+                    "  α-β model (ping-pong%s): α = %.2f us per message, β = %.3e us per byte\n"
+                    "  np 1 reference (whole batch, one process, measured alongside): %.2f ms/step, %.0f "
+                    "samples/s\n",
+                    n, shape.c_str(), batch, opt.iters, n > 1 ? "" : "; one rank sends no messages",
+                    model.alpha_us, model.beta_us_per_byte, 1e3 * one_process, batch / one_process);
+      print_once(comm, line);
+      print_once(comm,
+                 "  strategy   allreduces messages  model α   model comm    comm  exposed  hidden    step  "
+                 "samples/s  vs np 1\n"
+                 "             per step   per step    (ms)       (ms)       (ms)    (ms)             (ms)\n");
+    }
+    // All three side by side, or only the one named with --strategy.
+    std::vector<Strategy> strategies{Strategy::after, Strategy::per_layer, Strategy::bucket};
+    if (app.count("--strategy") > 0) strategies = {strategy};
+    for (Strategy s : strategies) {
+      auto sched = make_scheduler(s);
+      // What the model predicts: per allreduce, 2(n-1) x segments messages of α + β·bytes.
+      std::vector<std::size_t> counts;
+      if (s == Strategy::after) counts.push_back(mlp.parameter_count());
+      else
+        for (const auto& b : sched.buckets()) counts.push_back(b.count);
+      double messages = 0, alpha_us = 0, model_us = 0;
+      for (std::size_t c : counts) {
+        const Messages m = ring_messages(c, n);
+        messages += m.count;
+        alpha_us += m.count * model.alpha_us;
+        model_us += m.count * model.predict_us(m.bytes_each);
+      }
+      for (int i = 0; i < opt.warmup; ++i) train_step(s, sched, order, i % steps_per_epoch), update();
+      comm.barrier();
+      exposed_seconds = 0;
+      const double busy0 = progress.busy_seconds();
+      t0 = seconds_now();
+      for (int i = 0; i < opt.iters; ++i)
+        train_step(s, sched, order, (opt.warmup + i) % steps_per_epoch), update();
+      const double seconds = comm.max(seconds_now() - t0);
+      const double exposed = comm.sum(exposed_seconds) / n / opt.iters;
+      // The communication itself: on the progress thread, or (after) all of it exposed.
+      const double busy =
+          s == Strategy::after ? exposed : comm.sum(progress.busy_seconds() - busy0) / n / opt.iters;
+      const double hidden = busy > 0 ? std::max(0.0, 1 - exposed / busy) : 0;
+      const double step = seconds / opt.iters, rate = batch / step;
+      const char* fmt = opt.format == Format::csv
+                            ? "%s,%d,%d,%zu,%.0f,%.3f,%.3f,%.3f,%.3f,%.0f,%.3f,%.0f,%.2f\n"
+                            : "  %-10s %6zu %9.0f %10.3f %10.3f %9.3f %8.3f %6.0f%% %8.3f %9.0f %7.2fx\n";
+      if (opt.format == Format::csv)
+        std::snprintf(line, sizeof line, fmt, strategy_name(s), n, batch, counts.size(), messages,
+                      alpha_us / 1e3, model_us / 1e3, 1e3 * busy, 1e3 * exposed, 100 * hidden, 1e3 * step,
+                      rate, one_process / step);
+      else
+        std::snprintf(line, sizeof line, fmt, strategy_name(s), counts.size(), messages, alpha_us / 1e3,
+                      model_us / 1e3, 1e3 * busy, 1e3 * exposed, 100 * hidden, 1e3 * step, rate,
+                      one_process / step);
+      print_once(comm, line);
+    }
+    return 0;
+  }
+
+  double worst_difference = 0;
+  bool identical = true;
+  std::string schedule_error;
+  for (int epoch = 0; epoch < epochs; ++epoch) {
+    const auto order = lesson06::epoch_order(train.count, seed, epoch);
+    double loss_sum = 0;
+    comm.barrier();
+    exposed_seconds = 0;
+    const double t0 = seconds_now();
+    for (int b = 0; b < steps_per_epoch; ++b) {
+      loss_sum += train_step(strategy, scheduler, order, b);
+      if (opt.check) {
+        // The same local gradient again (same weights, same examples: bit-identical), averaged
+        // lesson 06's way, all at once: every strategy must give this gradient.
+        reference.resize(grad.size());
+        mlp.loss_and_gradient(params.data(), x.data(), y.data(), part.count, reference.data());
+        lesson06::average_gradients(comm, View<float>(reference));
+        const double diff = comm.max(lesson06::gradient_error(grad, reference));
+        if (diff > 1e-6 && worst_difference <= 1e-6 && rank == 0)
+          log(Level::error) << "step " << step_index - 1 << ": " << strategy_name(strategy)
+                            << "'s averaged gradient vs after's: "
+                            << describe(
+                                   compare<float>(View<const float>(reference), View<const float>(grad), n));
+        worst_difference = std::max(worst_difference, diff);
+        if (strategy != Strategy::after && schedule_error.empty()) {
+          schedule_error = lesson08::schedule_problem(scheduler, tensors);
+          if (!schedule_error.empty() && rank == 0)
+            log(Level::error) << "step " << step_index - 1 << ": schedule WRONG: " << schedule_error;
+        }
+      }
+      update();
+      if (opt.check && !lesson06::replicas_identical(comm, params, velocity)) {
+        if (identical)
+          print_once(comm, "check: step " + std::to_string(step_index - 1) + ": replicas differ WRONG\n");
+        identical = false;
+      }
+    }
+    const double seconds = comm.max(seconds_now() - t0), exposed = comm.max(exposed_seconds);
+    char mine[32];
+    std::snprintf(mine, sizeof mine, "%.4f", loss_sum / std::max(steps_per_epoch, 1));
+    const auto losses = comm.gather_strings(mine);
+    const double accuracy = lesson06::global_accuracy(comm, mlp, params, sets->test);
+    std::string line = "epoch " + std::to_string(epoch + 1) + "/" + std::to_string(epochs) + "  loss";
+    for (int r = 0; r < static_cast<int>(losses.size()); ++r)
+      line += " r" + std::to_string(r) + " " + losses[r];
+    char tail[160];
+    std::snprintf(tail, sizeof tail,
+                  "  test acc %.4f  %.0f samples/s  (%.1f s, %.0f%% waiting for the averaging)\n", accuracy,
+                  double(steps_per_epoch) * batch / seconds, seconds, 100 * exposed / seconds);
+    print_once(comm, line + tail);
+  }
+
+  if (opt.check) {
+    const bool ok = identical && worst_difference <= 1e-6 && schedule_error.empty();
+    print_once(comm, std::string("check: ") + strategy_name(strategy) + " on " + std::to_string(n) +
+                         " ranks: averaged gradient vs after's, max rel. diff " + sci(worst_difference) +
+                         (worst_difference <= 1e-6 ? " (<= 1e-6 ok)" : " WRONG (> 1e-6)") + "; replicas " +
+                         (identical ? "bit-identical after every step" : "DIFFER") + "; schedule " +
+                         (schedule_error.empty() ? "ok" : "WRONG") + (ok ? ": PASSED\n" : ": FAILED\n"));
+    return ok ? 0 : 1;
+  }
+  return 0;
+}
