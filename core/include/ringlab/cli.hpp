@@ -1,6 +1,6 @@
 // The flags every lesson shares, spelled the same everywhere:
 //   --count N  --type float|double|int32|int64  --iters N  --warmup N
-//   --check  --bench  --format table|csv  --trace FILE  --viz HOST:PORT
+//   --check  --bench  --format table|csv  --trace FILE  --viz [auto|unix:PATH|HOST:PORT] --viz-token T
 #pragma once
 #include <CLI/CLI.hpp>
 #include <cstddef>
@@ -21,7 +21,8 @@ struct CommonOptions {
   bool bench = false;
   Format format = Format::table;
   std::string trace;  // also RINGLAB_TRACE
-  std::string viz;    // stream events live to ringlab-viz at HOST:PORT; also RINGLAB_VIZ
+  std::string viz;    // stream events live to ringlab-viz: auto, unix:PATH, HOST:PORT; also RINGLAB_VIZ
+  std::string viz_token;  // a TCP visualizer's token; also RINGLAB_VIZ_TOKEN
 };
 
 // Adds the common flags to `app` with `opt`'s current values as defaults.
