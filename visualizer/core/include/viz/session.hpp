@@ -30,7 +30,7 @@ struct Run {
 // What the visualizer holds at most, so that a client streaming forever (or reconnecting in a
 // loop) cannot grow it without bound. Over a limit: a note, and the connection is closed.
 struct Limits {
-  std::size_t max_events = 2'000'000;  // events held over all runs (a few hundred bytes each)
+  std::size_t max_events = 1'000'000;  // events held over all runs (~300 bytes each: ~300 MB)
   std::size_t max_runs = 32;           // runs open at once; the oldest finished one makes room
 };
 
