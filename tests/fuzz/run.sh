@@ -8,8 +8,8 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cmd="$1" build="$2"
 
 if [[ "$cmd" == build ]]; then
-  cxx="$(command -v clang++ || true)"
-  [[ -n "$cxx" ]] || { echo "SKIPPED: no clang++ (apt-get install clang libclang-rt-dev)"; exit 77; }
+  cxx="${RINGLAB_FUZZ_CXX:-$(command -v clang++ || true)}"  # RINGLAB_FUZZ_CXX: another clang++
+  [[ -n "$cxx" ]] && command -v "$cxx" >/dev/null || { echo "SKIPPED: no clang++ (apt-get install clang libclang-rt-dev)"; exit 77; }
   probe="$(mktemp -d)"
   echo 'extern "C" int LLVMFuzzerTestOneInput(const unsigned char*, unsigned long) { return 0; }' >"$probe/p.cpp"
   if ! "$cxx" -fsanitize=fuzzer,address "$probe/p.cpp" -o "$probe/p" 2>"$probe/log"; then
@@ -17,9 +17,12 @@ if [[ "$cmd" == build ]]; then
     echo "SKIPPED: clang++ has no libFuzzer here (apt-get install libclang-rt-dev)"; exit 77
   fi
   rm -rf "$probe"
+  # A build folder configured from elsewhere (an older layout) is started afresh.
+  [[ ! -f "$build/CMakeCache.txt" ]] || grep -qx "CMAKE_HOME_DIRECTORY:INTERNAL=$here/clang" "$build/CMakeCache.txt" ||
+    rm -rf "$build"
   launcher=()
   command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
-  cmake -S "$here" -B "$build" -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_C_COMPILER="${cxx%++}" "${launcher[@]}" >/dev/null &&
+  cmake -S "$here/clang" -B "$build" -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_C_COMPILER="${cxx%++}" "${launcher[@]}" >/dev/null &&
     cmake --build "$build" -j "${RINGLAB_FUZZ_JOBS:-2}" || { echo "FAILED: the fuzz build"; exit 1; }
   echo "built the fuzzers in $build"
   exit 0
