@@ -79,9 +79,10 @@ void add_common_options(CLI::App& app, CommonOptions& opt) {
                  "visualizer, unix:PATH, or HOST:PORT with --viz-token")
       ->expected(0, 1)
       ->envname("RINGLAB_VIZ");
-  app.add_option("--viz-token", opt.viz_token,
-                 "The token a TCP visualizer printed (--viz HOST:PORT needs it); better in RINGLAB_VIZ_TOKEN, "
-                 "which other users cannot read in the process list")
+  app.add_option(
+         "--viz-token", opt.viz_token,
+         "The token a TCP visualizer printed (--viz HOST:PORT needs it); better in RINGLAB_VIZ_TOKEN, "
+         "which other users cannot read in the process list")
       ->envname("RINGLAB_VIZ_TOKEN");
 }
 

@@ -116,7 +116,8 @@ std::optional<int> Runtime::start(CLI::App& app, CommonOptions& opt, int argc, c
     trace::collect_for_file(opt.trace);
   }
   const CLI::Option* viz_flag = app.get_option_no_throw("--viz");
-  if (viz_flag && viz_flag->count() > 0 && opt.viz.empty()) opt.viz = "auto";  // --viz alone: this user's visualizer
+  if (viz_flag && viz_flag->count() > 0 && opt.viz.empty())
+    opt.viz = "auto";      // --viz alone: this user's visualizer
   if (!opt.viz.empty()) {  // live view: optional, so an absent visualizer is one warning, not an error
     std::string error;
     viz_stream::Address where;

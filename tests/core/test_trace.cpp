@@ -95,25 +95,25 @@ TEST_CASE("the header survives encode and decode") {
 
 TEST_CASE("malformed event lines are refused with a reason") {
   const char* bad[] = {
-      "",                                            // empty
-      "not json",                                    // not JSON
-      "[1,2,3]",                                     // not an object
-      R"({"op":"send","t0":0,"t1":0})",              // no rank
-      R"({"rank":0,"t0":0,"t1":0})",                 // no op
-      R"({"rank":0,"op":"teleport"})",               // unknown op
-      R"({"rank":-1,"op":"send"})",                  // negative rank
-      R"({"rank":"zero","op":"send"})",              // rank of the wrong type
-      R"({"rank":0,"op":"send","step":"two"})",      // step of the wrong type
-      R"({"rank":0,"op":"send","values":[1,"x"]})",  // a value that is not a number
-      R"({"rank":0,"op":"send","bytes":-5})",        // bytes cannot be negative
-      R"({"rank":0,"op":"send","chunk":1.5})",       // a chunk index is whole
-      R"({"rank":4294967297,"op":"send"})",          // would be rank 1 in 32 bits
-      R"({"rank":0,"op":"send","peer":-4294967295})",  // would be peer 1 in 32 bits
-      R"({"rank":0,"op":7})",                        // op of the wrong type
-      R"({"rank":0,"op":"send","coll":["x"]})",      // a name that is not a string
-      R"({"rank":0,"op":"send","t0":"soon"})",       // a time that is not a number
-      R"({"rank":0,"op":"send","values":{"a":1}})",  // values that are not a list
-      R"({"rank":0,"op":"send","call":1e300})",      // a huge float for a whole number
+      "",                                                        // empty
+      "not json",                                                // not JSON
+      "[1,2,3]",                                                 // not an object
+      R"({"op":"send","t0":0,"t1":0})",                          // no rank
+      R"({"rank":0,"t0":0,"t1":0})",                             // no op
+      R"({"rank":0,"op":"teleport"})",                           // unknown op
+      R"({"rank":-1,"op":"send"})",                              // negative rank
+      R"({"rank":"zero","op":"send"})",                          // rank of the wrong type
+      R"({"rank":0,"op":"send","step":"two"})",                  // step of the wrong type
+      R"({"rank":0,"op":"send","values":[1,"x"]})",              // a value that is not a number
+      R"({"rank":0,"op":"send","bytes":-5})",                    // bytes cannot be negative
+      R"({"rank":0,"op":"send","chunk":1.5})",                   // a chunk index is whole
+      R"({"rank":4294967297,"op":"send"})",                      // would be rank 1 in 32 bits
+      R"({"rank":0,"op":"send","peer":-4294967295})",            // would be peer 1 in 32 bits
+      R"({"rank":0,"op":7})",                                    // op of the wrong type
+      R"({"rank":0,"op":"send","coll":["x"]})",                  // a name that is not a string
+      R"({"rank":0,"op":"send","t0":"soon"})",                   // a time that is not a number
+      R"({"rank":0,"op":"send","values":{"a":1}})",              // values that are not a list
+      R"({"rank":0,"op":"send","call":1e300})",                  // a huge float for a whole number
       R"({"rank":0,"op":"send","count":18446744073709551616})",  // past 64 bits
   };
   for (const char* line : bad) {
@@ -131,7 +131,7 @@ TEST_CASE("malformed headers are refused with a reason") {
       R"({"format":"ringlab-trace","version":2,"ranks":2})",
       R"({"format":"ringlab-trace","version":1,"ranks":0})",
       R"({"format":"ringlab-trace","version":1,"ranks":"two"})",
-      R"({"format":[]})",                                          // format of the wrong type
+      R"({"format":[]})",  // format of the wrong type
       R"({"format":{"a":1},"version":1,"ranks":2})",
       R"({"format":"ringlab-trace","version":1,"ranks":4294967298})",  // would be 2 in 32 bits
       R"({"format":"ringlab-trace","version":4294967297,"ranks":2})",  // would be version 1

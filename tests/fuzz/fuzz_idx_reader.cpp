@@ -1,9 +1,9 @@
 // libFuzzer harness: the Fashion-MNIST IDX reader (core/include/ringlab/fashion_mnist.hpp), as
 // lesson 06 uses it. The input is split in two files, an images file and a labels file (plain
-// IDX; zlib reads plain files as they are; the first two bytes say where to cut), written to a private folder under the four names
-// load_fashion_mnist looks for. Whatever the bytes: a dataset whose sizes agree with each other
-// (count * features pixels, count labels, each < classes), or one line saying what is wrong.
-// See tests/fuzz/README.md.
+// IDX; zlib reads plain files as they are; the first two bytes say where to cut), written to a private folder
+// under the four names load_fashion_mnist looks for. Whatever the bytes: a dataset whose sizes agree with
+// each other (count * features pixels, count labels, each < classes), or one line saying what is wrong. See
+// tests/fuzz/README.md.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -27,7 +27,8 @@ void write(const std::string& path, const std::uint8_t* data, std::size_t size) 
 }
 void check(const Dataset& d) {
   if (d.count < 0 || d.features < 0) std::abort();
-  if (d.images.size() != static_cast<std::size_t>(d.count) * static_cast<std::size_t>(d.features)) std::abort();
+  if (d.images.size() != static_cast<std::size_t>(d.count) * static_cast<std::size_t>(d.features))
+    std::abort();
   if (d.labels.size() != static_cast<std::size_t>(d.count)) std::abort();
   for (auto l : d.labels)
     if (l >= d.classes) std::abort();

@@ -7,9 +7,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
-#include <cmath>
 #include <set>
 #include <string>
 
@@ -44,7 +44,9 @@ std::string header(int rank, int ranks = 4, const std::string& token = "") {
          "\",\"rank\":" + std::to_string(rank) + "}\n";
 }
 // A private Unix socket path for one test (the default transport).
-std::string socket_path(const char* name) { return "/tmp/ringlab-test-" + std::to_string(getpid()) + "-" + name; }
+std::string socket_path(const char* name) {
+  return "/tmp/ringlab-test-" + std::to_string(getpid()) + "-" + name;
+}
 std::string event(int rank, int peer = 1) {
   trace::Event e;
   e.rank = rank;
@@ -58,8 +60,7 @@ std::string event(int rank, int peer = 1) {
   return trace::encode(e) + "\n";
 }
 // Polls the server into the session until `until` holds or two seconds pass.
-template <class F>
-bool pump(Server& server, Session& s, F until) {
+template <class F> bool pump(Server& server, Session& s, F until) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
   while (std::chrono::steady_clock::now() < deadline) {
     pump(server, s, 20);
@@ -154,8 +155,8 @@ TEST_CASE("garbage and oversized frames are refused, and the server keeps servin
 
   // A good header, then garbage lines: each refused, the connection stays, good lines pass.
   const int noisy = connect_to(server);
-  send_text(noisy, header(1, 2, server.token()) + "{{{ garbage\n" + "{\"rank\":1,\"op\":\"warp\",\"t0\":0,\"t1\":0}\n" +
-                       event(0) + event(1, 0));
+  send_text(noisy, header(1, 2, server.token()) + "{{{ garbage\n" +
+                       "{\"rank\":1,\"op\":\"warp\",\"t0\":0,\"t1\":0}\n" + event(0) + event(1, 0));
   REQUIRE(pump(server, s, [&] { return s.total_events() == 2; }));
   CHECK(has_note(s, "rank 1: frame refused: event is not a JSON object"));
   CHECK(has_note(s, "unknown op 'warp'"));
@@ -289,7 +290,7 @@ TEST_CASE("the Unix socket is private, a live one is not stolen, a stale one is 
   }
   struct stat st {};
   CHECK(stat(path.c_str(), &st) != 0);  // removed at exit
-  {  // a stale socket file, left by a killed visualizer: taken over
+  {                                     // a stale socket file, left by a killed visualizer: taken over
     Server dead;
     Server::Options o;
     o.socket_path = path;
@@ -342,8 +343,8 @@ TEST_CASE("hostile lines: wrong types and out-of-range integers are refused by n
   // Events with fields of the wrong type: each refused with the field's name, the stream goes on.
   const int fd = connect_to(server);
   send_text(fd, header(0, 2) + "{\"rank\":0,\"op\":\"send\",\"t0\":\"x\"}\n" +
-                    "{\"rank\":4294967296,\"op\":\"send\"}\n" + "{\"rank\":0,\"op\":\"send\",\"values\":[1,[2]]}\n" +
-                    event(0));
+                    "{\"rank\":4294967296,\"op\":\"send\"}\n" +
+                    "{\"rank\":0,\"op\":\"send\",\"values\":[1,[2]]}\n" + event(0));
   REQUIRE(pump(server, s, [&] { return s.total_events() == 1; }));
   CHECK(has_note(s, "rank 0: frame refused: field 't0' must be a number"));
   CHECK(has_note(s, "rank 0: frame refused: field 'rank' must be a whole number in"));

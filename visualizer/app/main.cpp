@@ -17,11 +17,11 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
-#include <cstdlib>
 #include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <mutex>
 #include <thread>
@@ -97,7 +97,8 @@ struct LatencyProbe {
       if (fd < 0) return;
       auto put = [&](const std::string& s) { return send(fd, s.data(), s.size(), MSG_NOSIGNAL) > 0; };
       put("{\"format\":\"ringlab-trace\",\"version\":1,\"ranks\":2,\"program\":\"latency-probe\",\"args\":"
-          "\"\",\"token\":\"" + token + "\",\"rank\":0}\n");
+          "\"\",\"token\":\"" +
+          token + "\",\"rank\":0}\n");
       for (int i = 0; i < count; ++i) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
         ringlab::trace::Event e;
@@ -138,17 +139,18 @@ int main(int argc, char** argv) {
       "ringlab-viz — watch a ringlab run: chunks moving around the ring, buffers, loss, bytes, pipeline"};
   cli.add_option("trace", o.traces, "Trace files to replay (written by a lesson run with --trace FILE)");
   cli.add_option("--replay", o.replay, "A trace file to replay (same as giving it as an argument)");
-  cli.add_flag("--listen", o.listen,
-               "Accept live runs on this user's private Unix socket: lessons started with --viz stream to it");
+  cli.add_flag(
+      "--listen", o.listen,
+      "Accept live runs on this user's private Unix socket: lessons started with --viz stream to it");
   cli.add_option("--socket", o.socket, "With --listen: this Unix socket instead of the default one");
   auto* port = cli.add_option("--port", o.port,
                               "With --listen: TCP on this port instead (0: any free port); lessons need the "
                               "token printed at start")
                    ->capture_default_str()
                    ->check(CLI::Range(0, 65535));
-  auto* address =
-      cli.add_option("--address", o.address, "With --port: the address; anything but 127.0.0.1 exposes the port")
-          ->capture_default_str();
+  auto* address = cli.add_option("--address", o.address,
+                                 "With --port: the address; anything but 127.0.0.1 exposes the port")
+                      ->capture_default_str();
   cli.add_option("--token", o.token, "With --port: the token lessons must send (default: a random one)");
   cli.add_option("--max-events", o.max_events, "Events held at most over all runs (memory bound)")
       ->capture_default_str()
@@ -250,14 +252,15 @@ int main(int argc, char** argv) {
     app.playback.follow_live = true;
     if (!tcp) {
       const bool is_default = o.socket.empty();
-      std::printf("ringlab-viz: listening on %s (run a lesson with --viz%s)\n", server.lesson_address().c_str(),
-                  is_default ? "" : (" " + server.lesson_address()).c_str());
+      std::printf("ringlab-viz: listening on %s (run a lesson with --viz%s)\n",
+                  server.lesson_address().c_str(), is_default ? "" : (" " + server.lesson_address()).c_str());
     } else {
       // Lessons started from here (Launch tab, --launch) inherit the token from our environment.
       setenv("RINGLAB_VIZ_TOKEN", server.token().c_str(), 1);
-      std::printf("ringlab-viz: listening on %s token %s (run a lesson with RINGLAB_VIZ_TOKEN=%s and --viz %s)\n",
-                  server.lesson_address().c_str(), server.token().c_str(), server.token().c_str(),
-                  server.lesson_address().c_str());
+      std::printf(
+          "ringlab-viz: listening on %s token %s (run a lesson with RINGLAB_VIZ_TOKEN=%s and --viz %s)\n",
+          server.lesson_address().c_str(), server.token().c_str(), server.token().c_str(),
+          server.lesson_address().c_str());
     }
     std::fflush(stdout);
   }

@@ -20,8 +20,8 @@ struct CommonOptions {
   bool check = false;
   bool bench = false;
   Format format = Format::table;
-  std::string trace;  // also RINGLAB_TRACE
-  std::string viz;    // stream events live to ringlab-viz: auto, unix:PATH, HOST:PORT; also RINGLAB_VIZ
+  std::string trace;      // also RINGLAB_TRACE
+  std::string viz;        // stream events live to ringlab-viz: auto, unix:PATH, HOST:PORT; also RINGLAB_VIZ
   std::string viz_token;  // a TCP visualizer's token; also RINGLAB_VIZ_TOKEN
 };
 

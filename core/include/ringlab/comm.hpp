@@ -42,7 +42,7 @@ class Request {
 class Communicator {
  public:
   explicit Communicator(MPI_Comm comm);
-  ~Communicator();  // frees the watchdog's duplicate of the communicator
+  ~Communicator();                             // frees the watchdog's duplicate of the communicator
   Communicator(const Communicator&) = delete;  // one owner of that duplicate
   Communicator& operator=(const Communicator&) = delete;
 

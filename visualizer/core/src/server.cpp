@@ -83,7 +83,8 @@ int dial(const std::string& lesson_address) {
   int port = 0;
   sockaddr_in a{};
   a.sin_family = AF_INET;
-  if (!parse_host_port(lesson_address, host, port, nullptr) || inet_pton(AF_INET, host.c_str(), &a.sin_addr) != 1)
+  if (!parse_host_port(lesson_address, host, port, nullptr) ||
+      inet_pton(AF_INET, host.c_str(), &a.sin_addr) != 1)
     return -1;
   a.sin_port = htons(static_cast<std::uint16_t>(port));
   const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
@@ -175,7 +176,8 @@ bool Server::listen_unix(std::string* error) {
   }
   listen_fd_ = ::socket(AF_UNIX, SOCK_STREAM, 0);
   if (listen_fd_ < 0) return fail(std::strerror(errno));
-  if (::bind(listen_fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) return fail(std::strerror(errno));
+  if (::bind(listen_fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0)
+    return fail(std::strerror(errno));
   unlink_at_exit_ = true;
   chmod(path.c_str(), 0600);  // connecting needs write permission: only this user has it
   if (::listen(listen_fd_, 128) != 0) return fail(std::strerror(errno));
@@ -301,7 +303,8 @@ void Server::take_line(Conn& c, std::string_view line, std::vector<Incoming>& ou
     // Read as 64 bits and range-checked, so that 4294967297 is refused, not taken for rank 1.
     std::int64_t wide = -1;
     const auto r = j.find("rank");
-    if (r != j.end() && r->is_number_integer() && !(r->is_number_unsigned() && r->get<std::uint64_t>() > 4096))
+    if (r != j.end() && r->is_number_integer() &&
+        !(r->is_number_unsigned() && r->get<std::uint64_t>() > 4096))
       wide = r->get<std::int64_t>();
     const int rank = wide >= 0 && wide < h->ranks ? static_cast<int>(wide) : -1;
     if (rank < 0) {
@@ -314,9 +317,10 @@ void Server::take_line(Conn& c, std::string_view line, std::vector<Incoming>& ou
     if (tcp()) {  // anyone on the network can reach a TCP port: only the token's holder may speak
       const auto token = j.find("token");
       if (token == j.end() || !token->is_string() || !same_secret(token->get<std::string>(), opt_.token)) {
-        out.push_back(note(c.id, -1,
-                           who(c) + ": " + (token == j.end() ? "no" : "wrong") +
-                               " token (lessons need RINGLAB_VIZ_TOKEN=the token this visualizer printed); closed"));
+        out.push_back(
+            note(c.id, -1,
+                 who(c) + ": " + (token == j.end() ? "no" : "wrong") +
+                     " token (lessons need RINGLAB_VIZ_TOKEN=the token this visualizer printed); closed"));
         close_it = true;
         return;
       }

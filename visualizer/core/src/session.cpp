@@ -133,9 +133,10 @@ void Session::take(std::vector<Incoming> in) {
         auto it = conn_run_.find(m.conn);
         if (it == conn_run_.end()) break;
         if (held_ >= limits_.max_events) {
-          drop(m.conn, "rank " + std::to_string(m.rank) + ": the visualizer holds " +
-                           std::to_string(limits_.max_events) +
-                           " events at most (close some runs, or start it with a larger --max-events); closed");
+          drop(m.conn,
+               "rank " + std::to_string(m.rank) + ": the visualizer holds " +
+                   std::to_string(limits_.max_events) +
+                   " events at most (close some runs, or start it with a larger --max-events); closed");
           break;
         }
         if (it->second->add(m.event)) ++held_;

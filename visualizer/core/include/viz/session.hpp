@@ -22,8 +22,8 @@ struct Run {
   Timeline timeline;
   Plots plots;
   std::vector<std::size_t> events_per_rank;
-  std::map<int, int> conn_rank;  // live: open connections -> rank
-  std::vector<char> joined;      // live: ranks that have connected
+  std::map<int, int> conn_rank;     // live: open connections -> rank
+  std::vector<char> joined;         // live: ranks that have connected
   bool add(const trace::Event& e);  // false: not one of this run's ranks
 };
 
@@ -53,7 +53,7 @@ class Session {
     if (i >= 0 && i < static_cast<int>(runs_.size())) current_ = i;
   }
   const std::deque<std::string>& notes() const { return notes_; }  // the last 200
-  std::size_t notes_added() const { return notes_added_; }          // ever
+  std::size_t notes_added() const { return notes_added_; }         // ever
   std::size_t total_events() const;
   int connected() const;           // open live connections
   int ranks_seen_live() const;     // ranks that connected at some point
