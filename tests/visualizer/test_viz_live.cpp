@@ -411,6 +411,17 @@ TEST_CASE("limits: connections, events held and runs are bounded; over a limit, 
 // JSON) over the Unix socket as fast as it can, reconnecting whenever it is closed; the process
 // grows by the events it holds (a limit of 20,000 here, about 300 bytes each), not by what was
 // sent. Bounded in count and in time (60 s at most).
+#ifdef __SANITIZE_ADDRESS__
+// Under AddressSanitizer freed memory waits in a quarantine (256 MB) and every byte has shadow:
+// the process's size says little about the program's, and everything runs slower. The flood
+// is shorter there and only the counts are checked.
+constexpr std::size_t kFlood = 60000;
+constexpr bool kCheckRss = false;
+#else
+constexpr std::size_t kFlood = 300000;
+constexpr bool kCheckRss = true;
+#endif
+
 TEST_CASE("memory stays bounded while a client floods valid events and reconnects") {
   auto rss_mb = [] {
     long pages = 0, resident = 0;
@@ -429,11 +440,11 @@ TEST_CASE("memory stays bounded while a client floods valid events and reconnect
   for (int i = 0; i < 1000; ++i) batch += event(0, 1);
   std::size_t sent = 0, connections = 0;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (sent < 300000 && std::chrono::steady_clock::now() < deadline) {
+  while (sent < kFlood && std::chrono::steady_clock::now() < deadline) {
     const int fd = connect_to(server);
     ++connections;
     send_text(fd, header(0, 2));
-    while (sent < 300000 && send_serving(fd, batch, server, s)) sent += 1000;
+    while (sent < kFlood && send_serving(fd, batch, server, s)) sent += 1000;
     sent += 1000;  // (part of) the last batch went out before the close
     close(fd);
   }
@@ -441,9 +452,9 @@ TEST_CASE("memory stays bounded while a client floods valid events and reconnect
   const double grew = rss_mb() - before;
   INFO("offered about " << sent << " events on " << connections << " connections; the visualizer holds "
                         << s.total_events() << " in " << s.runs().size() << " runs, grew " << grew << " MB");
-  CHECK(sent >= 300000);
+  CHECK(sent >= kFlood);
   CHECK(s.total_events() == 20000);
   CHECK(s.runs().size() <= limits.max_runs);
   CHECK(has_note(s, "holds 20000 events at most"));
-  CHECK(grew < 100);  // 20,000 events are a few MB; memory per event sent would be far more
+  if (kCheckRss) CHECK(grew < 100);  // 20,000 events are a few MB; memory per event sent would be far more
 }
