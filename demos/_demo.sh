@@ -1,6 +1,6 @@
 # Shared by the demo scripts (sourced, not run): where things are, and `step`, which prints
 # the command it is about to run (so the audience sees it) and runs it.
-# With a visualizer listening (./ringlab viz --listen), export RINGLAB_VIZ=127.0.0.1:7777 and
+# With a visualizer listening (./ringlab viz --listen), export RINGLAB_VIZ=auto and
 # every lesson in a demo streams its events to it live.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -73,9 +73,17 @@ void add_common_options(CLI::App& app, CommonOptions& opt) {
       ->default_str("table");
   app.add_option("--trace", opt.trace, "Write a trace of every transfer to FILE (and FILE.chrome.json)")
       ->envname("RINGLAB_TRACE");
+  // --viz alone (an empty value) means "auto": this user's visualizer (Runtime::start).
   app.add_option("--viz", opt.viz,
-                 "Stream trace events live to a visualizer at HOST:PORT (ringlab-viz --listen)")
+                 "Stream trace events live to ringlab-viz --listen: alone (or auto) this user's "
+                 "visualizer, unix:PATH, or HOST:PORT with --viz-token")
+      ->expected(0, 1)
       ->envname("RINGLAB_VIZ");
+  app.add_option(
+         "--viz-token", opt.viz_token,
+         "The token a TCP visualizer printed (--viz HOST:PORT needs it); better in RINGLAB_VIZ_TOKEN, "
+         "which other users cannot read in the process list")
+      ->envname("RINGLAB_VIZ_TOKEN");
   add_device_options(app, opt.device, opt.transport);
 }
 

@@ -178,12 +178,20 @@ std::optional<int> Runtime::start(CLI::App& app, CommonOptions& opt, int argc, c
     if (auto code = fail_if(!ok, error + " (check the folder exists and is writable)")) return code;
     trace::collect_for_file(opt.trace);
   }
+  const CLI::Option* viz_flag = app.get_option_no_throw("--viz");
+  if (viz_flag && viz_flag->count() > 0 && opt.viz.empty())
+    opt.viz = "auto";      // --viz alone: this user's visualizer
   if (!opt.viz.empty()) {  // live view: optional, so an absent visualizer is one warning, not an error
     std::string error;
-    if (auto code = fail_if(!viz_stream::valid_address(opt.viz, &error), error)) return code;
-    const bool ok = viz_stream::connect(opt.viz, rank(), size(), program_, args_, &error);
+    viz_stream::Address where;
+    if (auto code = fail_if(!viz_stream::parse_address(opt.viz, where, &error), error)) return code;
+    if (auto code = fail_if(where.tcp && opt.viz_token.empty(),
+                            "--viz " + opt.viz + ": a TCP visualizer needs its token (it printed it): " +
+                                "RINGLAB_VIZ_TOKEN=T or --viz-token T"))
+      return code;
+    const bool ok = viz_stream::connect(opt.viz, opt.viz_token, rank(), size(), program_, args_, &error);
     if (!comm().all_ok(ok) && rank() == 0)
-      log(Level::warning) << (ok ? "visualizer at " + opt.viz + " not reachable from every rank" : error)
+      log(Level::warning) << (ok ? "visualizer at " + where.text() + " not reachable from every rank" : error)
                           << "; running without it";
   }
   return std::nullopt;

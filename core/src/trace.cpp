@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <type_traits>
@@ -42,26 +43,56 @@ std::atomic<std::int64_t> g_scopes{0};
 thread_local std::int64_t g_open_scope = -1;
 void (*g_scope_end_hook)(const char*, std::int64_t) = nullptr;
 
+// Reads one optional field of untrusted JSON into `out`, checking its JSON type and, for a
+// whole number, that it fits `out` (4294967297 must not quietly become 1 in an int). A field
+// of the wrong type is an error naming the field, never an exception.
 template <class T> bool get(const json& j, const char* key, T& out, std::string* error) {
   auto it = j.find(key);
   if (it == j.end()) return true;  // optional field: keep the default
-  // nlohmann would turn -5 into 2^64-5 for an unsigned field, and 1.5 into 1 for an int one.
-  if constexpr (std::is_integral_v<T>) {
-    if (!it->is_number_integer() || (std::is_unsigned_v<T> && !it->is_number_unsigned())) {
-      if (error)
-        *error = std::string("field '") + key + "' must be " +
-                 (std::is_unsigned_v<T> ? "a whole number >= 0" : "a whole number");
-      return false;
+  auto wrong = [&](const std::string& what) {
+    if (error) *error = std::string("field '") + key + "' must be " + what;
+    return false;
+  };
+  if constexpr (std::is_same_v<T, bool>) {
+    static_assert(!std::is_same_v<T, bool>, "no boolean fields in the trace format");
+  } else if constexpr (std::is_integral_v<T>) {
+    using limits = std::numeric_limits<T>;
+    const std::string range =
+        "a whole number in " + std::to_string(limits::min()) + ".." + std::to_string(limits::max());
+    // nlohmann stores a non-negative literal as unsigned, a negative one as signed.
+    if (it->is_number_unsigned()) {
+      const auto v = it->template get<std::uint64_t>();
+      if (v > static_cast<std::uint64_t>(limits::max())) return wrong(range);
+      out = static_cast<T>(v);
+    } else if (it->is_number_integer()) {
+      const auto v = it->template get<std::int64_t>();
+      if constexpr (std::is_unsigned_v<T>) return wrong(range);
+      else if (v < static_cast<std::int64_t>(limits::min()) || v > static_cast<std::int64_t>(limits::max()))
+        return wrong(range);
+      out = static_cast<T>(v);
+    } else {
+      return wrong(range);
+    }
+  } else if constexpr (std::is_floating_point_v<T>) {
+    if (!it->is_number()) return wrong("a number");
+    out = it->template get<T>();
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    if (!it->is_string()) return wrong("a string");
+    out = it->template get_ref<const std::string&>();
+  } else {  // std::vector<double>
+    if (!it->is_array()) return wrong("a list of numbers");
+    out.clear();
+    for (const auto& v : *it) {
+      if (!v.is_number()) return wrong("a list of numbers");
+      out.push_back(v.template get<double>());
     }
   }
-  try {
-    out = it->get<T>();
-    return true;
-  } catch (const std::exception&) {
-    if (error) *error = std::string("field '") + key + "' has the wrong type";
-    return false;
-  }
+  return true;
 }
+
+// Text from the command line or the environment may hold any bytes (a file name in Latin-1,
+// say), and JSON is UTF-8: an invalid byte becomes U+FFFD instead of an exception.
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 }  // namespace
 
 const char* op_name(Op op) { return kOpNames[static_cast<int>(op)]; }
@@ -75,7 +106,7 @@ std::optional<Op> parse_op(std::string_view name) {
 std::string encode(const Header& h) {
   json j{{"format", "ringlab-trace"}, {"version", h.version}, {"ranks", h.ranks},
          {"program", h.program},      {"args", h.args},       {"clock", "us"}};
-  return j.dump();
+  return dump(j);
 }
 
 std::string encode(const Event& e) {
@@ -99,7 +130,7 @@ std::string encode(const Event& e) {
   if (!e.values.empty()) j["values"] = e.values;
   if (!e.where.empty()) j["where"] = e.where;
   if (!e.transport.empty()) j["transport"] = e.transport;
-  return j.dump();
+  return dump(j);
 }
 
 std::optional<Header> decode_header(std::string_view line, std::string* error) {
@@ -108,7 +139,8 @@ std::optional<Header> decode_header(std::string_view line, std::string* error) {
     if (error) *error = "header is not a JSON object";
     return std::nullopt;
   }
-  if (j.value("format", std::string()) != "ringlab-trace") {
+  const auto format = j.find("format");
+  if (format == j.end() || !format->is_string() || *format != "ringlab-trace") {
     if (error) *error = "not a ringlab trace (format field missing or different)";
     return std::nullopt;
   }
@@ -334,7 +366,7 @@ std::string to_chrome_json(const std::vector<Event>& events) {
                    {"dur", std::max(0.0, e.t1 - e.t0)},
                    {"args", args}});
   }
-  return out.dump();
+  return dump(out);
 }
 
 namespace {

@@ -99,18 +99,26 @@ TEST_CASE("the header survives encode and decode") {
 
 TEST_CASE("malformed event lines are refused with a reason") {
   const char* bad[] = {
-      "",                                            // empty
-      "not json",                                    // not JSON
-      "[1,2,3]",                                     // not an object
-      R"({"op":"send","t0":0,"t1":0})",              // no rank
-      R"({"rank":0,"t0":0,"t1":0})",                 // no op
-      R"({"rank":0,"op":"teleport"})",               // unknown op
-      R"({"rank":-1,"op":"send"})",                  // negative rank
-      R"({"rank":"zero","op":"send"})",              // rank of the wrong type
-      R"({"rank":0,"op":"send","step":"two"})",      // step of the wrong type
-      R"({"rank":0,"op":"send","values":[1,"x"]})",  // a value that is not a number
-      R"({"rank":0,"op":"send","bytes":-5})",        // bytes cannot be negative
-      R"({"rank":0,"op":"send","chunk":1.5})",       // a chunk index is whole
+      "",                                                        // empty
+      "not json",                                                // not JSON
+      "[1,2,3]",                                                 // not an object
+      R"({"op":"send","t0":0,"t1":0})",                          // no rank
+      R"({"rank":0,"t0":0,"t1":0})",                             // no op
+      R"({"rank":0,"op":"teleport"})",                           // unknown op
+      R"({"rank":-1,"op":"send"})",                              // negative rank
+      R"({"rank":"zero","op":"send"})",                          // rank of the wrong type
+      R"({"rank":0,"op":"send","step":"two"})",                  // step of the wrong type
+      R"({"rank":0,"op":"send","values":[1,"x"]})",              // a value that is not a number
+      R"({"rank":0,"op":"send","bytes":-5})",                    // bytes cannot be negative
+      R"({"rank":0,"op":"send","chunk":1.5})",                   // a chunk index is whole
+      R"({"rank":4294967297,"op":"send"})",                      // would be rank 1 in 32 bits
+      R"({"rank":0,"op":"send","peer":-4294967295})",            // would be peer 1 in 32 bits
+      R"({"rank":0,"op":7})",                                    // op of the wrong type
+      R"({"rank":0,"op":"send","coll":["x"]})",                  // a name that is not a string
+      R"({"rank":0,"op":"send","t0":"soon"})",                   // a time that is not a number
+      R"({"rank":0,"op":"send","values":{"a":1}})",              // values that are not a list
+      R"({"rank":0,"op":"send","call":1e300})",                  // a huge float for a whole number
+      R"({"rank":0,"op":"send","count":18446744073709551616})",  // past 64 bits
   };
   for (const char* line : bad) {
     INFO("line: " << line);
@@ -127,6 +135,11 @@ TEST_CASE("malformed headers are refused with a reason") {
       R"({"format":"ringlab-trace","version":2,"ranks":2})",
       R"({"format":"ringlab-trace","version":1,"ranks":0})",
       R"({"format":"ringlab-trace","version":1,"ranks":"two"})",
+      R"({"format":[]})",  // format of the wrong type
+      R"({"format":{"a":1},"version":1,"ranks":2})",
+      R"({"format":"ringlab-trace","version":1,"ranks":4294967298})",  // would be 2 in 32 bits
+      R"({"format":"ringlab-trace","version":4294967297,"ranks":2})",  // would be version 1
+      R"({"format":"ringlab-trace","version":1,"ranks":2,"program":5})",
       "garbage",
   };
   for (const char* line : bad) {
@@ -135,4 +148,31 @@ TEST_CASE("malformed headers are refused with a reason") {
     CHECK_FALSE(decode_header(line, &error));
     CHECK_FALSE(error.empty());
   }
+}
+
+TEST_CASE("a refused field is named in the reason") {
+  std::string error;
+  CHECK_FALSE(decode_event(R"({"rank":4294967297,"op":"send"})", &error));
+  CHECK(error.find("'rank'") != std::string::npos);
+  CHECK(error.find("2147483647") != std::string::npos);
+  CHECK_FALSE(decode_event(R"({"rank":0,"op":"send","t0":"soon"})", &error));
+  CHECK(error == "field 't0' must be a number");
+  CHECK_FALSE(decode_header(R"({"format":"ringlab-trace","version":1,"ranks":2,"args":[1]})", &error));
+  CHECK(error == "field 'args' must be a string");
+}
+
+TEST_CASE("bytes that are not UTF-8 (a Latin-1 file name) are encoded, not thrown") {
+  Header h;
+  h.program = "lesson_05";
+  h.args = "--trace /tmp/caf\xe9.trace";  // Latin-1 e-acute: not UTF-8
+  std::string line;
+  REQUIRE_NOTHROW(line = encode(h));
+  auto back = decode_header(line);
+  REQUIRE(back);
+  CHECK(back->args == "--trace /tmp/caf\xef\xbf\xbd.trace");  // U+FFFD in its place
+  Event e;
+  e.name = "loss\xff";
+  REQUIRE_NOTHROW(line = encode(e));
+  REQUIRE(decode_event(line));
+  CHECK(decode_event(line)->name == "loss\xef\xbf\xbd");
 }

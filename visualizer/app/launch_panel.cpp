@@ -13,7 +13,7 @@ bool start_lesson(App& app) {
     return false;
   }
   std::vector<std::string> argv;
-  const std::string viz = app.server->address() + ":" + std::to_string(app.server->port());
+  const std::string viz = app.server->lesson_address();  // a TCP token travels in RINGLAB_VIZ_TOKEN
   if (!lesson_command(app.mpirun, app.bin_dir, f.lesson, f.np, f.flags, viz, argv, &f.error)) return false;
   app.playback.follow_live = true;
   return app.launcher.start(argv, &f.error);

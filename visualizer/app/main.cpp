@@ -3,7 +3,8 @@
 // order, as Dear ImGui's example_glfw_opengl3 does; everything it draws comes from
 // visualizer/core (no window there) through views.cpp.
 //   ringlab-viz TRACE...                        replay recorded traces
-//   ringlab-viz --listen [--port 7777]          live: lessons run with --viz 127.0.0.1:7777
+//   ringlab-viz --listen                        live: lessons run with --viz (this user's socket)
+//   ringlab-viz --listen --port 7777            live over TCP: lessons need the token it prints
 //   ringlab-viz --replay TRACE --at 3 --screenshot out.png    render one frame and exit
 //   ringlab-viz --present slides/ringlab.md [--notes]         presenter mode (present_main.cpp)
 #include <GLFW/glfw3.h>
@@ -21,11 +22,13 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <mutex>
 #include <thread>
 
 #include "present_main.hpp"
+#include "ringlab/viz_stream.hpp"
 #include "views.hpp"
 
 using namespace ringlab::viz;
@@ -41,7 +44,8 @@ void on_signal(int) { g_stop = true; }
 
 struct Options {
   std::vector<std::string> traces;
-  std::string replay, screenshot, address = "127.0.0.1", tab;
+  std::string replay, screenshot, address = "127.0.0.1", tab, socket, token;
+  std::size_t max_events = Limits{}.max_events;
   bool list_steps = false;
   bool listen = false, headless = false, summary = false, quit_when_done = false;
   int launch = 0, launch_np = 4;
@@ -70,7 +74,7 @@ bool write_png(const std::string& path, int w, int h) {
 
 // Everything that is not drawing: read the live socket, follow the launched run, play.
 void tick(App& app, double dt_s) {
-  if (app.server) app.session.take(app.server->poll(0));
+  if (app.server) pump(*app.server, app.session, 0);
   app.launcher.poll();
   if (Run* run = app.session.current()) {
     const int frames = static_cast<int>(run->timeline.frames().size());
@@ -90,18 +94,14 @@ struct LatencyProbe {
   std::vector<Clock::time_point> sent;
   std::mutex mutex;
   std::thread thread;
-  void start(int port, int count) {
-    thread = std::thread([this, port, count] {
-      const int fd = socket(AF_INET, SOCK_STREAM, 0);
-      sockaddr_in a{};
-      a.sin_family = AF_INET;
-      a.sin_port = htons(static_cast<std::uint16_t>(port));
-      inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
-      if (connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) return;
+  void start(const Server& server, int count) {
+    thread = std::thread([this, address = server.lesson_address(), token = server.token(), count] {
+      const int fd = dial(address);
+      if (fd < 0) return;
       auto put = [&](const std::string& s) { return send(fd, s.data(), s.size(), MSG_NOSIGNAL) > 0; };
       put("{\"format\":\"ringlab-trace\",\"version\":1,\"ranks\":2,\"program\":\"latency-probe\",\"args\":"
-          "\"\","
-          "\"rank\":0}\n");
+          "\"\",\"token\":\"" +
+          token + "\",\"rank\":0}\n");
       for (int i = 0; i < count; ++i) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
         ringlab::trace::Event e;
@@ -128,7 +128,7 @@ struct LatencyProbe {
 int run_headless(App& app, const Options& o) {
   const auto start = Clock::now();
   while (!done(app, o, start)) {
-    if (app.server) app.session.take(app.server->poll(50));
+    if (app.server) pump(*app.server, app.session, 50);
     else std::this_thread::sleep_for(std::chrono::milliseconds(50));
     app.launcher.poll();
   }
@@ -142,13 +142,22 @@ int main(int argc, char** argv) {
       "ringlab-viz — watch a ringlab run: chunks moving around the ring, buffers, loss, bytes, pipeline"};
   cli.add_option("trace", o.traces, "Trace files to replay (written by a lesson run with --trace FILE)");
   cli.add_option("--replay", o.replay, "A trace file to replay (same as giving it as an argument)");
-  cli.add_flag("--listen", o.listen,
-               "Accept live runs: lessons started with --viz ADDRESS:PORT stream to it");
-  cli.add_option("--port", o.port, "Port to listen on (0: any free port, printed at start)")
+  cli.add_flag(
+      "--listen", o.listen,
+      "Accept live runs on this user's private Unix socket: lessons started with --viz stream to it");
+  cli.add_option("--socket", o.socket, "With --listen: this Unix socket instead of the default one");
+  auto* port = cli.add_option("--port", o.port,
+                              "With --listen: TCP on this port instead (0: any free port); lessons need the "
+                              "token printed at start")
+                   ->capture_default_str()
+                   ->check(CLI::Range(0, 65535));
+  auto* address = cli.add_option("--address", o.address,
+                                 "With --port: the address; anything but 127.0.0.1 exposes the port")
+                      ->capture_default_str();
+  cli.add_option("--token", o.token, "With --port: the token lessons must send (default: a random one)");
+  cli.add_option("--max-events", o.max_events, "Events held at most over all runs (memory bound)")
       ->capture_default_str()
-      ->check(CLI::Range(0, 65535));
-  cli.add_option("--address", o.address, "Address to listen on; anything but 127.0.0.1 exposes the port")
-      ->capture_default_str();
+      ->check(CLI::Range(std::size_t{1}, std::size_t{100'000'000}));
   cli.add_option("--at", o.at, "Start at this step of the scrubber (0 = the first); chunks drawn mid-edge");
   cli.add_flag("--list-steps", o.list_steps,
                "Print the scrubber's steps of the first trace (for --at) and exit");
@@ -187,14 +196,18 @@ int main(int argc, char** argv) {
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return cli.exit(e);
+    if (e.get_exit_code() == 0) return cli.exit(e);  // --help
+    std::fprintf(stderr, "ringlab-viz: error: %s (see --help)\n", e.what());
+    return 2;
   }
+  const bool tcp = port->count() > 0 || address->count() > 0;
   if (!o.replay.empty()) o.traces.insert(o.traces.begin(), o.replay);
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
   std::signal(SIGPIPE, SIG_IGN);
 
   App app;
+  app.session = Session(Limits{o.max_events, Limits{}.max_runs});
   app.mpirun = std::string(RINGLAB_SOURCE_DIR) + "/scripts/ringlab-mpirun";
   {  // lessons sit beside this binary (build/bin)
     char self[4096];
@@ -209,13 +222,16 @@ int main(int argc, char** argv) {
     return run_presenter(o.present, app);
   }
   int failed_files = 0;
-  for (const auto& t : o.traces) {
-    if (!app.session.open_file(t)) {
-      std::fprintf(stderr, "ringlab-viz: %s\n", app.session.notes().back().c_str());
-      ++failed_files;
-    }
+  for (const auto& t : o.traces) {  // each file's notes once; a refused file's reason as an error
+    const std::size_t before = app.session.notes_added();
+    const bool ok = app.session.open_file(t);
+    failed_files += ok ? 0 : 1;
+    const auto& notes = app.session.notes();
+    for (std::size_t i = notes.size() - std::min(notes.size(), app.session.notes_added() - before);
+         i < notes.size(); ++i)
+      std::fprintf(stderr, "ringlab-viz: %s%s\n", ok ? "note: " : "error: ", notes[i].c_str());
   }
-  for (const auto& n : app.session.notes()) std::fprintf(stderr, "ringlab-viz: note: %s\n", n.c_str());
+  const std::size_t notes_at_start = app.session.notes_added();
   if (!o.screenshot.empty() && !o.listen && (o.traces.empty() || failed_files)) {
     std::fprintf(stderr, "ringlab-viz: --screenshot needs a trace that loads (--replay TRACE)\n");
     return 2;
@@ -238,17 +254,35 @@ int main(int argc, char** argv) {
   if (o.listen) {
     std::string error;
     Server::Options so;
+    if (!tcp) {  // the default: a socket only this user can reach (see server.hpp)
+      so.socket_path = o.socket.empty() ? ringlab::viz_stream::default_socket_path(true, &error) : o.socket;
+      if (so.socket_path.empty()) {
+        std::fprintf(stderr, "ringlab-viz: error: %s\n", error.c_str());
+        return 2;
+      }
+    }
     so.address = o.address;
     so.port = o.port;
+    so.token = o.token;
     if (!server.listen(so, &error)) {
       std::fprintf(stderr, "ringlab-viz: error: %s\n", error.c_str());
       return 2;
     }
     app.server = &server;
-    app.source = "live " + o.address + ":" + std::to_string(server.port());
+    app.source = "live " + server.lesson_address();
     app.playback.follow_live = true;
-    std::printf("ringlab-viz: listening on %s:%d (run a lesson with --viz %s:%d)\n", o.address.c_str(),
-                server.port(), o.address.c_str(), server.port());
+    if (!tcp) {
+      const bool is_default = o.socket.empty();
+      std::printf("ringlab-viz: listening on %s (run a lesson with --viz%s)\n",
+                  server.lesson_address().c_str(), is_default ? "" : (" " + server.lesson_address()).c_str());
+    } else {
+      // Lessons started from here (Launch tab, --launch) inherit the token from our environment.
+      setenv("RINGLAB_VIZ_TOKEN", server.token().c_str(), 1);
+      std::printf(
+          "ringlab-viz: listening on %s token %s (run a lesson with RINGLAB_VIZ_TOKEN=%s and --viz %s)\n",
+          server.lesson_address().c_str(), server.token().c_str(), server.token().c_str(),
+          server.lesson_address().c_str());
+    }
     std::fflush(stdout);
   }
 
@@ -309,7 +343,7 @@ int main(int argc, char** argv) {
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu0);
     LatencyProbe probe;
     std::size_t shown = 0;
-    if (o.bench_latency > 0 && app.server) probe.start(app.server->port(), o.bench_latency);
+    if (o.bench_latency > 0 && app.server) probe.start(*app.server, o.bench_latency);
     if (o.bench_frames > 0) app.playback.playing = true, app.playback.speed = 8;
     while (!glfwWindowShouldClose(window) && !done(app, o, start)) {
       const auto t_frame = Clock::now();
@@ -365,7 +399,7 @@ int main(int argc, char** argv) {
       // Pace to ~60 frames a second, waking early when a live event arrives.
       const double left = 16.0 - ms_since(t_frame);
       if (left > 1) {
-        if (app.server) app.session.take(app.server->poll(static_cast<int>(left)));
+        if (app.server) pump(*app.server, app.session, static_cast<int>(left));
         else std::this_thread::sleep_for(std::chrono::microseconds(static_cast<int>(left * 1000)));
       }
     }
@@ -417,7 +451,10 @@ int main(int argc, char** argv) {
   if (o.summary) {
     if (o.launch > 0) std::printf("launched run output:\n%s", app.launcher.output().c_str());
     std::printf("%s", app.session.summary().c_str());
-    for (const auto& n : app.session.notes()) std::printf("note: %s\n", n.c_str());
+    const auto& notes = app.session.notes();  // the ones not printed at start
+    for (std::size_t i = notes.size() - std::min(notes.size(), app.session.notes_added() - notes_at_start);
+         i < notes.size(); ++i)
+      std::printf("note: %s\n", notes[i].c_str());
   }
   return rc;
 }

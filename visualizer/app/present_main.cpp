@@ -19,6 +19,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <sstream>
 #include <thread>
@@ -232,6 +233,9 @@ int run_presenter(const PresentOptions& o, App& app) {
     std::fprintf(stderr, "ringlab-viz: error: %s\n", error.c_str());
     return 2;
   }
+  // A free TCP port on loopback, so a presenter never collides with a visualizer already on
+  // this user's socket; its token reaches the demo runs the launcher starts (children inherit it).
+  setenv("RINGLAB_VIZ_TOKEN", server.token().c_str(), 1);
   app.server = &server;
   const bool offscreen = !o.screenshot.empty() || !o.export_dir.empty() || o.measure;
   p.show_views = !o.measure;

@@ -1,6 +1,6 @@
 // The flags every lesson shares, spelled the same everywhere:
 //   --count N  --type float|double|int32|int64  --iters N  --warmup N
-//   --check  --bench  --format table|csv  --trace FILE  --viz HOST:PORT
+//   --check  --bench  --format table|csv  --trace FILE  --viz [auto|unix:PATH|HOST:PORT] --viz-token T
 //   --device cpu|cuda|auto  --transport auto|nccl|ipc|staged
 #pragma once
 #include <CLI/CLI.hpp>
@@ -22,8 +22,9 @@ struct CommonOptions {
   bool check = false;
   bool bench = false;
   Format format = Format::table;
-  std::string trace;  // also RINGLAB_TRACE
-  std::string viz;    // stream events live to ringlab-viz at HOST:PORT; also RINGLAB_VIZ
+  std::string trace;      // also RINGLAB_TRACE
+  std::string viz;        // stream events live to ringlab-viz: auto, unix:PATH, HOST:PORT; also RINGLAB_VIZ
+  std::string viz_token;  // a TCP visualizer's token; also RINGLAB_VIZ_TOKEN
   // Where the collectives' data lives, and how device data moves (also RINGLAB_DEVICE,
   // RINGLAB_TRANSPORT). auto: the GPU when every rank sees one, else the CPU.
   DeviceChoice device = DeviceChoice::automatic;

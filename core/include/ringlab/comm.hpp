@@ -64,8 +64,10 @@ class [[nodiscard]] Request {
 class Communicator {
  public:
   explicit Communicator(MPI_Comm comm);
-  ~Communicator();  // frees the scratch memory (Runtime destroys it before MPI_Finalize)
-  Communicator(const Communicator&) = delete;
+  // Frees the scratch memory and the watchdog's duplicate of the communicator (Runtime destroys
+  // it before MPI_Finalize).
+  ~Communicator();
+  Communicator(const Communicator&) = delete;  // one owner of that memory and that duplicate
   Communicator& operator=(const Communicator&) = delete;
 
   int rank() const { return rank_; }

@@ -5,11 +5,15 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <nlohmann/json.hpp>
+#include <random>
 
 namespace ringlab::viz {
 namespace {
@@ -17,6 +21,26 @@ constexpr std::size_t kMaxRefusedBeforeClose = 1000;  // a client that only send
 constexpr std::size_t kRefusalNotes = 5;              // notes per connection, then silence
 
 void set_nonblocking(int fd) { fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK); }
+
+// A fresh secret per visualizer session: 128 random bits as 32 hex digits.
+std::string make_token() {
+  std::random_device rd;  // /dev/urandom on Linux
+  std::string t;
+  char hex[9];
+  for (int i = 0; i < 4; ++i) {
+    std::snprintf(hex, sizeof hex, "%08x", static_cast<unsigned>(rd()));
+    t += hex;
+  }
+  return t;
+}
+
+// Compares in time that does not depend on where the first difference is.
+bool same_secret(const std::string& a, const std::string& b) {
+  if (a.size() != b.size()) return false;
+  unsigned diff = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+  return diff == 0;
+}
 
 Incoming note(int conn, int rank, std::string text) {
   Incoming in;
@@ -43,9 +67,36 @@ bool parse_host_port(const std::string& text, std::string& host, int& port, std:
   return true;
 }
 
+int dial(const std::string& lesson_address) {
+  if (lesson_address.rfind("unix:", 0) == 0) {
+    sockaddr_un a{};
+    a.sun_family = AF_UNIX;
+    const std::string path = lesson_address.substr(5);
+    if (path.size() >= sizeof a.sun_path) return -1;
+    std::memcpy(a.sun_path, path.c_str(), path.size() + 1);
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    if (fd >= 0 && ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0) return fd;
+    if (fd >= 0) ::close(fd);
+    return -1;
+  }
+  std::string host;
+  int port = 0;
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  if (!parse_host_port(lesson_address, host, port, nullptr) ||
+      inet_pton(AF_INET, host.c_str(), &a.sin_addr) != 1)
+    return -1;
+  a.sin_port = htons(static_cast<std::uint16_t>(port));
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (fd >= 0 && ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0) return fd;
+  if (fd >= 0) ::close(fd);
+  return -1;
+}
+
 Server::~Server() {
   close_all();
   if (listen_fd_ >= 0) ::close(listen_fd_);
+  if (unlink_at_exit_) ::unlink(opt_.socket_path.c_str());
 }
 
 void Server::close_all() {
@@ -53,8 +104,23 @@ void Server::close_all() {
   conns_.clear();
 }
 
+void Server::close(int conn) {
+  for (auto it = conns_.begin(); it != conns_.end(); ++it)
+    if (it->id == conn) {
+      ::close(it->fd);
+      conns_.erase(it);
+      return;
+    }
+}
+
+std::string Server::lesson_address() const {
+  return tcp() ? opt_.address + ":" + std::to_string(port_) : "unix:" + opt_.socket_path;
+}
+
 bool Server::listen(const Options& options, std::string* error) {
   opt_ = options;
+  if (!opt_.socket_path.empty()) return listen_unix(error);
+  if (opt_.token.empty()) opt_.token = make_token();
   auto fail = [&](const std::string& what) {
     if (error)
       *error = what + " " + opt_.address + ":" + std::to_string(opt_.port) + ": " + std::strerror(errno);
@@ -81,6 +147,41 @@ bool Server::listen(const Options& options, std::string* error) {
   socklen_t len = sizeof addr;
   getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&addr), &len);
   port_ = ntohs(addr.sin_port);
+  return true;
+}
+
+bool Server::listen_unix(std::string* error) {
+  const std::string& path = opt_.socket_path;
+  opt_.token.clear();  // the socket's directory and mode keep other users out
+  auto fail = [&](const std::string& why) {
+    if (error) *error = "cannot listen on " + path + ": " + why;
+    if (listen_fd_ >= 0) ::close(listen_fd_);
+    listen_fd_ = -1;
+    return false;
+  };
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  if (path.size() >= sizeof addr.sun_path)
+    return fail("longer than " + std::to_string(sizeof addr.sun_path - 1) + " bytes");
+  std::memcpy(addr.sun_path, path.c_str(), path.size() + 1);
+  // A socket file left by a visualizer that was killed is removed; a live one is not stolen.
+  struct stat st {};
+  if (lstat(path.c_str(), &st) == 0) {
+    if (!S_ISSOCK(st.st_mode)) return fail("it exists and is not a socket");
+    const int probe = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    const bool alive = probe >= 0 && ::connect(probe, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
+    if (probe >= 0) ::close(probe);
+    if (alive) return fail("another visualizer is listening there (close it, or use --socket PATH)");
+    ::unlink(path.c_str());
+  }
+  listen_fd_ = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  if (listen_fd_ < 0) return fail(std::strerror(errno));
+  if (::bind(listen_fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0)
+    return fail(std::strerror(errno));
+  unlink_at_exit_ = true;
+  chmod(path.c_str(), 0600);  // connecting needs write permission: only this user has it
+  if (::listen(listen_fd_, 128) != 0) return fail(std::strerror(errno));
+  set_nonblocking(listen_fd_);
   return true;
 }
 
@@ -199,14 +300,30 @@ void Server::take_line(Conn& c, std::string_view line, std::vector<Incoming>& ou
     }
     // The live stream adds the sender's rank to the header (a field plain files do not have).
     auto j = nlohmann::json::parse(line, nullptr, false);
-    int rank = -1;
-    if (j.is_object() && j.contains("rank") && j["rank"].is_number_integer()) rank = j["rank"].get<int>();
-    if (rank < 0 || rank >= h->ranks) {
+    // Read as 64 bits and range-checked, so that 4294967297 is refused, not taken for rank 1.
+    std::int64_t wide = -1;
+    const auto r = j.find("rank");
+    if (r != j.end() && r->is_number_integer() &&
+        !(r->is_number_unsigned() && r->get<std::uint64_t>() > 4096))
+      wide = r->get<std::int64_t>();
+    const int rank = wide >= 0 && wide < h->ranks ? static_cast<int>(wide) : -1;
+    if (rank < 0) {
       out.push_back(
           note(c.id, -1,
                who(c) + ": header without a valid 'rank' (0.." + std::to_string(h->ranks - 1) + "); closed"));
       close_it = true;
       return;
+    }
+    if (tcp()) {  // anyone on the network can reach a TCP port: only the token's holder may speak
+      const auto token = j.find("token");
+      if (token == j.end() || !token->is_string() || !same_secret(token->get<std::string>(), opt_.token)) {
+        out.push_back(
+            note(c.id, -1,
+                 who(c) + ": " + (token == j.end() ? "no" : "wrong") +
+                     " token (lessons need RINGLAB_VIZ_TOKEN=the token this visualizer printed); closed"));
+        close_it = true;
+        return;
+      }
     }
     c.have_header = true;
     c.rank = rank;

@@ -1,14 +1,16 @@
 #include "viz/session.hpp"
 
 #include <sstream>
+#include <utility>
 
 namespace ringlab::viz {
 
-void Run::add(const trace::Event& e) {
-  if (e.rank < 0 || e.rank >= header.ranks) return;
+bool Run::add(const trace::Event& e) {
+  if (e.rank < 0 || e.rank >= header.ranks) return false;
   timeline.add(e);
   plots.add(e);
   ++events_per_rank[e.rank];
+  return true;
 }
 
 namespace {
@@ -27,6 +29,7 @@ std::unique_ptr<Run> make_run(const trace::Header& h, std::string name, bool liv
 
 void Session::note(std::string text) {
   notes_.push_back(std::move(text));
+  ++notes_added_;
   while (notes_.size() > 200) notes_.pop_front();
 }
 
@@ -39,11 +42,57 @@ bool Session::open_file(const std::string& path) {
   for (auto& n : t.notes) note(path + ": " + n);
   if (t.skipped > t.notes.size())
     note(path + ": " + std::to_string(t.skipped - t.notes.size()) + " more bad lines skipped");
+  if (!make_room_for_a_run()) {
+    note(path + ": not opened: already " + std::to_string(runs_.size()) + " runs open");
+    return false;
+  }
   auto run = make_run(*t.header, t.header->program + " " + t.header->args + "  [" + path + "]", false);
-  for (const auto& e : t.events) run->add(e);
+  std::size_t kept = 0;
+  for (const auto& e : t.events) {
+    if (held_ >= limits_.max_events) break;
+    if (run->add(e)) ++held_;
+    ++kept;
+  }
+  if (kept < t.events.size())
+    note(path + ": only the first " + std::to_string(kept) + " of " + std::to_string(t.events.size()) +
+         " events loaded (the visualizer holds " + std::to_string(limits_.max_events) + " at most)");
   runs_.push_back(std::move(run));
   current_ = static_cast<int>(runs_.size()) - 1;
   return true;
+}
+
+// At the run limit, the oldest run no connection is feeding is closed to make room.
+bool Session::make_room_for_a_run() {
+  if (runs_.size() < limits_.max_runs) return true;
+  for (std::size_t i = 0; i < runs_.size(); ++i) {
+    if (!runs_[i]->conn_rank.empty()) continue;
+    held_ -= runs_[i]->timeline.event_count();
+    note("closed the oldest run (" + runs_[i]->name + "): " + std::to_string(limits_.max_runs) +
+         " runs are open at most");
+    runs_.erase(runs_.begin() + static_cast<std::ptrdiff_t>(i));
+    const int removed = static_cast<int>(i);
+    if (current_ > removed) --current_;
+    else if (current_ == removed) current_ = runs_.empty() ? -1 : static_cast<int>(runs_.size()) - 1;
+    return true;
+  }
+  return false;
+}
+
+void Session::drop(int conn, const std::string& why) {
+  note(why);
+  to_close_.push_back(conn);
+  auto it = conn_run_.find(conn);
+  if (it != conn_run_.end()) {
+    it->second->conn_rank.erase(conn);
+    conn_run_.erase(it);
+  }
+}
+
+std::vector<int> Session::take_conns_to_close() { return std::exchange(to_close_, {}); }
+
+void pump(Server& server, Session& session, int timeout_ms) {
+  session.take(server.poll(timeout_ms));
+  for (int conn : session.take_conns_to_close()) server.close(conn);
 }
 
 Run* Session::live_run_for(const trace::Header& h, int rank) {
@@ -57,6 +106,7 @@ Run* Session::live_run_for(const trace::Header& h, int rank) {
       return &r;
     break;
   }
+  if (!make_room_for_a_run()) return nullptr;
   runs_.push_back(make_run(h, h.program + " " + h.args + "  [live]", true));
   runs_.back()->timeline.set_throttle(true);
   current_ = static_cast<int>(runs_.size()) - 1;
@@ -68,6 +118,11 @@ void Session::take(std::vector<Incoming> in) {
     switch (m.kind) {
       case Incoming::Kind::header: {
         Run* r = live_run_for(m.header, m.rank);
+        if (!r) {
+          drop(m.conn, "rank " + std::to_string(m.rank) + " refused: " + std::to_string(runs_.size()) +
+                           " runs are open, each still connected; closed");
+          break;
+        }
         r->joined[m.rank] = 1;
         r->conn_rank[m.conn] = m.rank;
         conn_run_[m.conn] = r;
@@ -76,7 +131,15 @@ void Session::take(std::vector<Incoming> in) {
       }
       case Incoming::Kind::event: {
         auto it = conn_run_.find(m.conn);
-        if (it != conn_run_.end()) it->second->add(m.event);
+        if (it == conn_run_.end()) break;
+        if (held_ >= limits_.max_events) {
+          drop(m.conn,
+               "rank " + std::to_string(m.rank) + ": the visualizer holds " +
+                   std::to_string(limits_.max_events) +
+                   " events at most (close some runs, or start it with a larger --max-events); closed");
+          break;
+        }
+        if (it->second->add(m.event)) ++held_;
         break;
       }
       case Incoming::Kind::disconnected: {

@@ -10,6 +10,8 @@
 namespace ringlab::viz {
 
 // argv for lesson `lesson` on `np` ranks: MPIRUN -np NP BIN_DIR/lesson_NN FLAGS... --viz ADDR.
+// ADDR is what Server::lesson_address() says ("unix:PATH", or "HOST:PORT" with the token in
+// RINGLAB_VIZ_TOKEN, which ringlab-viz --listen exports for every child it starts).
 // `flags` is split on spaces (no quoting: lesson flags never need it). False with a reason
 // when the lesson or np is out of range or the lesson binary is missing.
 bool lesson_command(const std::string& mpirun, const std::string& bin_dir, int lesson, int np,

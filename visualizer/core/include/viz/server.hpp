@@ -1,11 +1,16 @@
-// The live source: a TCP server that lessons started with `--viz HOST:PORT` connect to, one
-// connection per rank. Each connection carries JSON lines: the trace header (with the rank's
-// number added), then that rank's events as they are recorded.
+// The live source: a server that lessons started with `--viz` connect to, one connection per
+// rank. Each connection carries JSON lines: the trace header (with the rank's number added),
+// then that rank's events as they are recorded.
+//
+// Where it listens (docs/visualizer.md, "Live"): by default a Unix-domain socket in this user's
+// private runtime directory, which other users on a shared login node can neither reach nor
+// take over. TCP (for a cluster streaming to a laptop through an ssh tunnel) is opt-in, and
+// then every connection's header must carry the per-session token the visualizer printed.
 //
 // It never blocks and never trusts its input: sockets are non-blocking and served by poll();
-// a frame (line) longer than the limit closes that connection with a note, a line that is not
-// a valid event is refused with a note, a vanished client becomes "rank 3 disconnected".
-// It listens on 127.0.0.1 unless another address is asked for explicitly.
+// a frame (line) longer than the limit, a wrong token or one connection too many closes that
+// connection with a note; a line that is not a valid event is refused with a note; a vanished
+// client becomes "rank 3 disconnected".
 #pragma once
 #include <cstddef>
 #include <string>
@@ -29,8 +34,10 @@ struct Incoming {
 class Server {
  public:
   struct Options {
+    std::string socket_path;  // listen on this Unix socket; empty: TCP on address:port
     std::string address = "127.0.0.1";
-    int port = 7777;  // 0: any free port (see port())
+    int port = 7777;    // 0: any free port (see port())
+    std::string token;  // TCP: what every header must carry; empty: a random one is made
     std::size_t max_frame = kMaxFrameBytes;
     int max_connections = 2 * kMaxRanks;
   };
@@ -42,9 +49,15 @@ class Server {
   bool listen(const Options& options, std::string* error);
   int port() const { return port_; }
   const std::string& address() const { return opt_.address; }
+  bool tcp() const { return opt_.socket_path.empty(); }
+  const std::string& token() const { return opt_.token; }  // empty for a Unix socket
+  // What a lesson gives to --viz to reach this server: "unix:PATH" or "HOST:PORT" (plus the
+  // token, for TCP, in RINGLAB_VIZ_TOKEN). The one place that spells the address for lessons.
+  std::string lesson_address() const;
   // Accepts and reads whatever is waiting, for up to `timeout_ms` (0: do not wait).
   std::vector<Incoming> poll(int timeout_ms);
   int connections() const { return static_cast<int>(conns_.size()); }
+  void close(int conn);  // closes one connection (the session's limits ask for it)
   void close_all();
 
  private:
@@ -57,6 +70,7 @@ class Server {
     int ranks = 0;
     std::size_t events = 0, refused = 0;
   };
+  bool listen_unix(std::string* error);
   void read_from(Conn& c, std::vector<Incoming>& out, bool& close_it);
   void take_line(Conn& c, std::string_view line, std::vector<Incoming>& out, bool& close_it);
   std::string who(const Conn& c) const;
@@ -65,8 +79,13 @@ class Server {
   int listen_fd_ = -1;
   int port_ = 0;
   int next_id_ = 0;
+  bool unlink_at_exit_ = false;
   std::vector<Conn> conns_;
 };
+
+// A client's end, for the visualizer's own probes and tests: connects (blocking) to "unix:PATH"
+// or "HOST:PORT", as lessons do. -1 when it cannot.
+int dial(const std::string& lesson_address);
 
 // "HOST:PORT" -> host and port; false (with a reason) when it is not that.
 bool parse_host_port(const std::string& text, std::string& host, int& port, std::string* error);
