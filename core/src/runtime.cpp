@@ -100,14 +100,12 @@ std::optional<int> Runtime::refuse_unused(const CLI::App& app, std::initializer_
 std::optional<int> Runtime::start(CLI::App& app, CommonOptions& opt, int argc, char** argv, int buffers) {
   if (auto code = parse(app, argc, argv)) return code;
 
-  // Will `buffers` arrays of --count elements fit? Ranks on one host share its memory.
-  const double need = static_cast<double>(opt.count) * dtype_size(opt.type) * buffers;
-  const double have = physical_memory_bytes() / comm().local_size();
-  std::ostringstream msg;
-  msg << "--count " << opt.count << ": " << buffers << " buffers of that many " << dtype_name(opt.type)
-      << " need " << need / (1 << 30) << " GiB per rank, more than the " << have / (1 << 30)
-      << " GiB each of the " << comm().local_size() << " ranks on this host can have";
-  if (auto code = fail_if(need > 0.8 * have, msg.str())) return code;
+  // Will `buffers` arrays of --count elements fit? (In double: --count x 8 x 3 cannot overflow.)
+  std::ostringstream what;
+  what << "--count " << opt.count << ": " << buffers << " buffers of that many " << dtype_name(opt.type);
+  if (auto code =
+          fail_if_over_memory(static_cast<double>(opt.count) * dtype_size(opt.type) * buffers, what.str()))
+    return code;
 
   if (!opt.trace.empty()) {
     std::string error;
@@ -124,6 +122,15 @@ std::optional<int> Runtime::start(CLI::App& app, CommonOptions& opt, int argc, c
                           << "; running without it";
   }
   return std::nullopt;
+}
+
+std::optional<int> Runtime::fail_if_over_memory(double bytes_per_rank, const std::string& what) {
+  // Ranks on one host share its memory; leave a fifth of it to everything else.
+  const double have = physical_memory_bytes() / comm().local_size();
+  std::ostringstream msg;
+  msg << what << " need " << bytes_per_rank / (1 << 30) << " GiB per rank, more than the " << have / (1 << 30)
+      << " GiB each of the " << comm().local_size() << " ranks on this host can have";
+  return fail_if(!(bytes_per_rank <= 0.8 * have), msg.str());
 }
 
 void print_once(Communicator& comm, const std::string& text) {

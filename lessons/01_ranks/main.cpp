@@ -7,13 +7,21 @@
 // — so that the processes on one host do not all pile onto GPU 0. This program prints, in rank
 // order, what each rank knows about itself and which device it would use.
 #include <cstdio>
+#include <map>
+#include <set>
+#include <sstream>
 
 #include "ringlab/ringlab.hpp"
 
 int main(int argc, char** argv) {
   ringlab::Runtime rt(argc, argv);
   CLI::App app{"Lesson 01 — ranks: world rank/size, local rank/size, host and device of every rank"};
-  if (auto exit_code = rt.parse(app, argc, argv)) return *exit_code;
+  ringlab::CommonOptions opt;  // every lesson takes the same flags; this one uses --check and --trace
+  ringlab::add_common_options(app, opt);
+  if (auto exit_code = rt.start(app, opt, argc, argv, /*buffers=*/0)) return *exit_code;
+  if (auto e = rt.refuse_unused(app, {"--count", "--type", "--iters", "--warmup", "--bench", "--format"},
+                                "it only prints who every rank is"))
+    return *e;
 
   auto& comm = rt.comm();
   // local_rank % number of GPUs on this host, or "cpu" where there are none.
@@ -25,5 +33,32 @@ int main(int argc, char** argv) {
   // Printing from every rank straight to stdout would interleave at random; rank 0 prints all
   // lines in rank order instead.
   ringlab::print_in_rank_order(comm, line);
+
+  // --check: on every host the local ranks are 0..local_size-1, each once, and the local sizes
+  // add up to the world size (what a GPU-per-local-rank mapping relies on).
+  if (opt.check) {
+    const auto all = comm.gather_strings(comm.host() + " " + std::to_string(comm.local_rank()) + " " +
+                                         std::to_string(comm.local_size()));
+    bool ok = true;
+    if (comm.rank() == 0) {
+      std::map<std::string, std::set<int>> locals;
+      std::map<std::string, int> sizes;
+      for (const auto& entry : all) {
+        std::istringstream in(entry);
+        std::string host;
+        int local = -1, local_size = -1;
+        in >> host >> local >> local_size;
+        ok = ok && locals[host].insert(local).second && (!sizes.count(host) || sizes[host] == local_size);
+        sizes[host] = local_size;
+      }
+      for (const auto& [host, set] : locals)
+        ok = ok && static_cast<int>(set.size()) == sizes[host] && *set.begin() == 0 &&
+             *set.rbegin() == sizes[host] - 1;
+      std::printf("check: %zu host(s), local ranks 0..local_size-1 on each: %s\n", locals.size(),
+                  ok ? "PASSED" : "FAILED");
+    }
+    ok = comm.all_ok(ok);  // rank 0's verdict, for every rank's exit code
+    return ok ? 0 : 1;
+  }
   return 0;
 }
