@@ -110,7 +110,7 @@ std::optional<int> Runtime::start(CLI::App& app, CommonOptions& opt, int argc, c
   if (!opt.trace.empty()) {
     std::string error;
     const bool ok = rank() != 0 || trace::can_write(opt.trace, &error);  // only rank 0 writes it
-    if (auto code = fail_if(!ok, error + " (check the folder exists and is writable)")) return code;
+    if (auto code = fail_if(!ok, error)) return code;
     trace::collect_for_file(opt.trace);
   }
   if (!opt.viz.empty()) {  // live view: optional, so an absent visualizer is one warning, not an error

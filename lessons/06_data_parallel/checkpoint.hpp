@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "ringlab/mlp.hpp"
+#include "ringlab/output_path.hpp"
 
 namespace lesson06 {
 
@@ -85,17 +86,12 @@ inline bool save_checkpoint(const std::string& path, const TrainingState& s, std
 }
 
 // Whether `path` can be written, checked before training starts (not after the first epoch):
-// creates and removes `path`.tmp, leaving any existing checkpoint alone.
+// not a folder, and `path`.tmp can be created (then removed); an existing checkpoint stays.
 inline bool checkpoint_writable(const std::string& path, std::string* error) {
-  const std::string tmp = path + ".tmp";
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0) {
-    *error = "--checkpoint " + path + ": cannot write " + tmp + ": " + std::strerror(errno);
-    return false;
-  }
-  ::close(fd);
-  std::remove(tmp.c_str());
-  return true;
+  std::string why;
+  if (ringlab::output_file_writable(path, &why)) return true;
+  *error = "--checkpoint " + path + ": cannot write: " + why;
+  return false;
 }
 
 // Reads a checkpoint written by save_checkpoint for a model of `count` parameters.
