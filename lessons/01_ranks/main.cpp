@@ -1,5 +1,6 @@
 // Lesson 01 — ranks: who am I in a distributed job?
 //   ./ringlab run 01 -np 4
+//   ./ringlab run 01 -np 4 -- --check     also verify: local ranks 0..local_size-1 on every host
 //
 // Every process in an MPI job gets a *world rank* (0..size-1, unique in the job) and a *local
 // rank* (0..local_size-1, unique on its host). Frameworks pin one GPU per local rank — Horovod's
