@@ -11,7 +11,6 @@
 #include <vector>
 
 namespace ringlab {
-namespace {}  // namespace
 
 // A whole number in [min, max], written as plain decimal digits. The text is rewritten without
 // leading zeros before CLI11 converts it: CLI11 reads "010" as octal 8, a learner means ten. The
