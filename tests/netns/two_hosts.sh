@@ -6,7 +6,8 @@
 #   agent (plm_rsh_agent) that enters h1's namespaces instead of ssh-ing; the ranks talk TCP
 #   over the veth between hosts, shared memory within one.
 # Checks: lesson 01 shows local ranks 0..1 on each host; lesson 05 --check and lesson 06 --check
-# pass across the hosts. Needs root and ip (iproute2); exits 77 (skipped) where they are missing.
+# pass across the hosts. Open MPI 4 or 5. Needs root and ip (iproute2); exits 77 (skipped)
+# where they are missing.
 # Everything it creates (namespaces, veth, /etc/netns/NAME) is removed on exit.
 # usage: two_hosts.sh MPIRUN_SCRIPT BIN_DIR
 set -uo pipefail
@@ -16,7 +17,13 @@ fail() { echo "FAILED: $*"; exit 1; }
 [[ "$(id -u)" == 0 ]] || skip "needs root (ip netns)"
 command -v ip >/dev/null || skip "needs ip (apt-get install iproute2)"
 command -v unshare >/dev/null || skip "needs unshare (util-linux)"
-mpirun --version 2>/dev/null | grep -q "Open MPI) 4" || skip "the launch agent flags here are Open MPI 4's"
+# The launch agent and the daemons' network are set with Open MPI 4's ORTE parameters or Open
+# MPI 5's PRRTE ones; the shared-memory transport is vader on 4, sm on 5.
+case "$(mpirun --version 2>/dev/null | grep -o 'Open MPI) [0-9]*' | grep -o '[0-9]*$')" in
+  4) rte=(--mca plm_rsh_agent) oob=(--mca oob_tcp_if_include) shm=vader ;;
+  5) rte=(--prtemca plm_ssh_agent) oob=(--prtemca oob_tcp_if_include) shm=sm ;;
+  *) skip "needs Open MPI 4 or 5" ;;
+esac
 
 id=$$ ns0="rlh0-$$" ns1="rlh1-$$"
 dir="$(mktemp -d)"
@@ -35,6 +42,7 @@ ip -n "$ns0" addr add 169.254.77.1/30 dev "rlv0-$id" && ip -n "$ns1" addr add 16
 for n in 0 1; do
   ip -n "rlh$n-$id" link set lo up && ip -n "rlh$n-$id" link set "rlv$n-$id" up || fail "links up"
   # ip netns exec shows /etc/netns/NAME/hosts as /etc/hosts inside the namespace: h0, h1 resolve.
+  [[ -e /etc/hosts ]] || continue  # (a bare chroot has none to bind over)
   mkdir -p "/etc/netns/rlh$n-$id"
   printf '127.0.0.1 localhost\n169.254.77.1 h0\n169.254.77.2 h1\n' >"/etc/netns/rlh$n-$id/hosts"
 done
@@ -52,8 +60,8 @@ exec ip netns exec "$ns0" unshare --uts bash -c 'hostname h0 && exec mpirun "\$@
 LAUNCHER
 chmod +x "$dir/agent" "$dir/mpirun"
 export RINGLAB_MPIRUN="$dir/mpirun"
-export RINGLAB_MPIRUN_FLAGS="--host h0:2,h1:2 --mca plm_rsh_agent $dir/agent --mca btl self,vader,tcp
-  --mca btl_tcp_if_include 169.254.77.0/30 --mca oob_tcp_if_include 169.254.77.0/30"
+export RINGLAB_MPIRUN_FLAGS="--host h0:2,h1:2 ${rte[*]} $dir/agent --mca btl self,$shm,tcp
+  --mca btl_tcp_if_include 169.254.77.0/30 ${oob[*]} 169.254.77.0/30"
 run() { timeout 60 "$mpirun_script" -np 4 "$@" 2>&1; }
 
 out="$(run "$bin/lesson_01" --check)" || { echo "$out"; fail "lesson 01 --check across two hosts"; }
