@@ -2,33 +2,71 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
 #include <map>
+#include <sstream>
 #include <vector>
 
 namespace ringlab {
-namespace {
 
-// A whole number >= min, written as plain digits. The error names the value and what is
-// allowed: "--count: '-5' is not a whole number >= 0" (CLI11's own range check prints its
-// bounds as 300-digit doubles, and calls "abc" out of range).
-CLI::Validator whole_number_at_least(long long min) {
+// A whole number in [min, max], written as plain decimal digits. The text is rewritten without
+// leading zeros before CLI11 converts it: CLI11 reads "010" as octal 8, a learner means ten. The
+// error names the value and what is allowed: "--count: '-5' is not a whole number >= 0" (CLI11's
+// own range check prints its bounds as 300-digit doubles, and calls "abc" out of range).
+CLI::Validator whole_number_in(long long min, long long max) {
   return CLI::Validator(
-      [min](std::string& text) -> std::string {
-        const std::string allowed = "is not a whole number >= " + std::to_string(min);
+      [min, max](std::string& text) -> std::string {
+        const std::string allowed =
+            "is not a whole number " + (max == std::numeric_limits<long long>::max()
+                                            ? ">= " + std::to_string(min)
+                                            : "from " + std::to_string(min) + " to " + std::to_string(max));
+        const bool negative = !text.empty() && text[0] == '-';
         std::size_t i = (!text.empty() && (text[0] == '-' || text[0] == '+')) ? 1 : 0;
         const bool digits = i < text.size() && std::all_of(text.begin() + i, text.end(), [](unsigned char c) {
                               return std::isdigit(c) != 0;
                             });
         if (!digits) return "'" + text + "' " + allowed;
+        while (i + 1 < text.size() && text[i] == '0') ++i;  // "007" -> "7", "000" -> "0"
+        const std::string decimal = (negative ? "-" : "") + text.substr(i);
+        long long value = 0;
         try {
-          if (std::stoll(text) < min) return "'" + text + "' " + allowed;
+          value = std::stoll(decimal);
         } catch (const std::exception&) {
-          return "'" + text + "' is too large";
+          return "'" + text + "' is too large";  // more digits than any long long
         }
+        if (value < min || value > max) return "'" + text + "' " + allowed;
+        text = decimal;
         return {};
       },
       "");
 }
+
+CLI::Validator whole_number_at_least(long long min) {
+  return whole_number_in(min, std::numeric_limits<long long>::max());
+}
+
+// A finite number in [min, max]: "nan" and "inf" parse as doubles, and would train a model of
+// NaNs that every comparison then calls fine.
+CLI::Validator finite_number_in(double min, double max) {
+  return CLI::Validator(
+      [min, max](std::string& text) -> std::string {
+        std::ostringstream allowed;
+        allowed << "'" << text << "' is not a finite number from " << min << " to " << max;
+        char* end = nullptr;
+        errno = 0;
+        const double value = std::strtod(text.c_str(), &end);
+        if (text.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(value) || value < min ||
+            value > max)
+          return allowed.str();
+        return {};
+      },
+      "");
+}
+
+namespace {
 
 // One of a few names (any case): "--type: 'half' is not one of float, double, int32, int64".
 CLI::Validator one_of(const std::vector<std::string>& names) {
@@ -50,7 +88,7 @@ CLI::Validator one_of(const std::vector<std::string>& names) {
 void add_common_options(CLI::App& app, CommonOptions& opt) {
   app.add_option("--count", opt.count, "Elements per rank (>= 0)")
       ->capture_default_str()
-      ->check(whole_number_at_least(0));
+      ->transform(whole_number_at_least(0));
   const std::map<std::string, DType> types{
       {"float", DType::f32}, {"double", DType::f64}, {"int32", DType::i32}, {"int64", DType::i64}};
   // CLI11 runs the transform added last first: the name is checked, then mapped to the enum.
@@ -58,12 +96,12 @@ void add_common_options(CLI::App& app, CommonOptions& opt) {
       ->transform(CLI::CheckedTransformer(types, CLI::ignore_case).description(""))
       ->transform(one_of({"float", "double", "int32", "int64"}))
       ->default_str("float");
-  app.add_option("--iters", opt.iters, "Timed iterations per measurement (>= 1)")
+  app.add_option("--iters", opt.iters, "Timed iterations per measurement (1 to 1000000)")
       ->capture_default_str()
-      ->check(whole_number_at_least(1));
-  app.add_option("--warmup", opt.warmup, "Untimed iterations before timing (>= 0)")
+      ->transform(whole_number_in(1, 1000000));
+  app.add_option("--warmup", opt.warmup, "Untimed iterations before timing (0 to 1000000)")
       ->capture_default_str()
-      ->check(whole_number_at_least(0));
+      ->transform(whole_number_in(0, 1000000));
   app.add_flag("--check", opt.check, "Verify against the MPI reference; exit 1 on any wrong element");
   app.add_flag("--bench", opt.bench, "Print a benchmark table (nccl-tests columns)");
   const std::map<std::string, Format> formats{{"table", Format::table}, {"csv", Format::csv}};

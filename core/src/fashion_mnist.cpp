@@ -3,6 +3,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -22,72 +23,134 @@ std::uint32_t big_endian32(const std::uint8_t* p) {
   return (std::uint32_t(p[0]) << 24) | (std::uint32_t(p[1]) << 16) | (std::uint32_t(p[2]) << 8) | p[3];
 }
 
-// The whole file, gunzipped (zlib reads plain files unchanged, so an uncompressed IDX works too).
-std::optional<std::vector<std::uint8_t>> gunzip_file(const std::string& path, std::string* error) {
-  std::FILE* probe = std::fopen(path.c_str(), "rb");
-  if (!probe) {
-    *error = path + ": " + std::strerror(errno) + " (install it with: apt-get install " +
-             kFashionMnistPackage + ", or point --data at a folder that holds it)";
-    return std::nullopt;
+// An IDX file opened with zlib (which reads plain files unchanged, so an uncompressed IDX works
+// too), read a piece at a time: the header first, so that a file whose header makes no sense is
+// refused before a single byte of its data is inflated into memory.
+class IdxStream {
+ public:
+  IdxStream(const std::string& path, std::string* error) : path_(path), error_(error) {
+    std::FILE* probe = std::fopen(path.c_str(), "rb");  // zlib's own errors do not say "no such file"
+    if (!probe) {
+      *error = path + ": " + std::strerror(errno) + " (install it with: apt-get install " +
+               kFashionMnistPackage + ", or point --data at a folder that holds it)";
+      return;
+    }
+    std::fclose(probe);
+    f_ = gzopen(path.c_str(), "rb");
+    if (!f_) *error = path + ": cannot open with zlib";
   }
-  std::fclose(probe);
-  gzFile f = gzopen(path.c_str(), "rb");
-  if (!f) {
-    *error = path + ": cannot open with zlib";
-    return std::nullopt;
+  ~IdxStream() {
+    if (f_) gzclose(f_);
   }
-  std::vector<std::uint8_t> out;
-  std::uint8_t buf[1 << 16];
-  int n;
-  while ((n = gzread(f, buf, sizeof buf)) > 0) out.insert(out.end(), buf, buf + n);
-  int errnum = Z_OK;
-  const char* msg = gzerror(f, &errnum);
-  const bool failed = n < 0 || (errnum != Z_OK && errnum != Z_STREAM_END);
-  const std::string why = msg ? msg : "";
-  gzclose(f);
-  if (failed) {
+  IdxStream(const IdxStream&) = delete;
+  IdxStream& operator=(const IdxStream&) = delete;
+  bool is_open() const { return f_ != nullptr; }
+
+  // Reads up to `n` bytes into `out`; returns how many were there (fewer only at the end of the
+  // file), or -1 after writing the error for corrupt or cut-short gzip data.
+  long long read(std::uint8_t* out, std::size_t n) {
+    std::size_t got = 0;
+    while (got < n) {
+      const unsigned piece = static_cast<unsigned>(std::min<std::size_t>(n - got, 1 << 20));
+      const int r = gzread(f_, out + got, piece);
+      if (r < 0 || (r == 0 && !gzeof(f_))) return gzip_failed();
+      if (r == 0) break;
+      got += static_cast<std::size_t>(r);
+    }
+    int errnum = Z_OK;
+    gzerror(f_, &errnum);
+    if (errnum != Z_OK && errnum != Z_STREAM_END) return gzip_failed();
+    return static_cast<long long>(got);
+  }
+
+ private:
+  long long gzip_failed() {
+    int errnum = Z_OK;
+    const char* msg = gzerror(f_, &errnum);
     // A gzip stream cut short reads as "unexpected end of file": say it in the user's words.
-    *error = path + ": " + (errnum == Z_BUF_ERROR ? "truncated gzip data" : "corrupt gzip data") +
-             " (zlib: " + why + "); reinstall with: apt-get install --reinstall " + kFashionMnistPackage;
-    return std::nullopt;
+    *error_ = path_ + ": " + (errnum == Z_BUF_ERROR ? "truncated gzip data" : "corrupt gzip data") +
+              " (zlib: " + (msg ? msg : "") + "); reinstall with: apt-get install --reinstall " +
+              kFashionMnistPackage;
+    return -1;
   }
-  return out;
-}
+  std::string path_;
+  std::string* error_;
+  gzFile f_ = nullptr;
+};
 
 }  // namespace
 
 std::optional<Idx> read_idx(const std::string& path, std::uint32_t expected_magic, std::string* error) {
-  auto bytes = gunzip_file(path, error);
-  if (!bytes) return std::nullopt;
+  IdxStream in(path, error);
+  if (!in.is_open()) return std::nullopt;
   const char* kind = expected_magic == 0x803 ? "IDX images" : "IDX labels";
-  if (bytes->size() < 4) {
-    *error = path + ": truncated: " + std::to_string(bytes->size()) + " bytes, too short for an IDX header";
+
+  // 1. The magic number: type 0x08 (unsigned bytes) and how many dimensions follow.
+  std::uint8_t word[4];
+  long long got = in.read(word, 4);
+  if (got < 0) return std::nullopt;
+  if (got < 4) {
+    *error = path + ": truncated: " + std::to_string(got) + " bytes, too short for an IDX header";
     return std::nullopt;
   }
-  const std::uint32_t magic = big_endian32(bytes->data());
+  const std::uint32_t magic = big_endian32(word);
   if (magic != expected_magic) {
     *error = path + ": bad magic " + hex32(magic) + ", expected " + hex32(expected_magic) + " (" + kind + ")";
     return std::nullopt;
   }
+
+  // 2. The dimensions. Each must be at least 1, and their product — the bytes of data the file
+  // must hold — is computed so that it cannot wrap: a header claiming 65536 x 65536 x 65536 is
+  // refused here, not turned into a small number that a short file happens to satisfy.
   const std::size_t ndims = magic & 0xff, header = 4 + 4 * ndims;
-  if (bytes->size() < header) {
-    *error = path + ": truncated: the header needs " + std::to_string(header) + " bytes, the file holds " +
-             std::to_string(bytes->size());
-    return std::nullopt;
-  }
   Idx idx;
-  std::size_t payload = 1;
+  std::uint64_t payload = 1;
   for (std::size_t d = 0; d < ndims; ++d) {
-    idx.dims.push_back(big_endian32(bytes->data() + 4 + 4 * d));
-    payload *= idx.dims.back();
+    got = in.read(word, 4);
+    if (got < 0) return std::nullopt;
+    if (got < 4) {
+      *error = path + ": truncated: the header needs " + std::to_string(header) + " bytes, the file holds " +
+               std::to_string(4 + 4 * d + static_cast<std::size_t>(got));
+      return std::nullopt;
+    }
+    const std::uint32_t dim = big_endian32(word);
+    if (dim == 0) {
+      *error = path + ": corrupt: dimension " + std::to_string(d + 1) + " of the header is 0";
+      return std::nullopt;
+    }
+    if (payload > kMaxIdxBytes / dim) {
+      *error = path + ": corrupt: the header's dimensions promise more than " + std::to_string(kMaxIdxBytes) +
+               " bytes of data (dimension " + std::to_string(d + 1) + " is " + std::to_string(dim) + ")";
+      return std::nullopt;
+    }
+    payload *= dim;
+    idx.dims.push_back(dim);
   }
-  const std::size_t have = bytes->size() - header;
-  if (have != payload) {
-    *error = path + ": " + (have < payload ? "truncated" : "corrupt") + ": the header promises " +
-             std::to_string(payload) + " bytes of data, the file holds " + std::to_string(have);
+
+  // 3. The data, grown as it arrives (a short file costs only what it holds), then one more
+  // byte to prove the file ends where the header says.
+  const std::size_t want = static_cast<std::size_t>(payload);
+  std::size_t have = 0;
+  while (have < want) {
+    idx.data.resize(std::min(want, std::max<std::size_t>(have * 2, 1 << 20)));
+    got = in.read(idx.data.data() + have, idx.data.size() - have);
+    if (got < 0) return std::nullopt;
+    have += static_cast<std::size_t>(got);
+    if (have < idx.data.size()) break;  // end of file
+  }
+  std::uint8_t extra;
+  got = have < want ? 0 : in.read(&extra, 1);
+  if (got < 0) return std::nullopt;
+  if (have < want) {
+    *error = path + ": truncated: the header promises " + std::to_string(want) +
+             " bytes of data, the file holds " + std::to_string(have);
     return std::nullopt;
   }
-  idx.data.assign(bytes->begin() + static_cast<std::ptrdiff_t>(header), bytes->end());
+  if (got != 0) {
+    *error = path + ": corrupt: more bytes follow the " + std::to_string(want) +
+             " bytes of data the header promises";
+    return std::nullopt;
+  }
   return idx;
 }
 
@@ -107,7 +170,7 @@ std::optional<Dataset> load_split(const std::string& dir, const std::string& pre
   }
   Dataset ds;
   ds.count = static_cast<int>(images->dims[0]);
-  ds.features = static_cast<int>(images->dims[1] * images->dims[2]);
+  ds.features = static_cast<int>(std::size_t(images->dims[1]) * images->dims[2]);  // <= kMaxIdxBytes
   ds.images.resize(images->data.size());
   for (std::size_t i = 0; i < images->data.size(); ++i) ds.images[i] = images->data[i] / 255.0f;
   ds.labels = std::move(labels->data);

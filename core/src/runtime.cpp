@@ -152,14 +152,12 @@ std::optional<int> Runtime::start(CLI::App& app, CommonOptions& opt, int argc, c
   if (auto code = parse(app, argc, argv)) return code;
   if (auto code = select_device(opt.device, opt.transport, opt.runs_on_gpu)) return code;
 
-  // Will `buffers` arrays of --count elements fit? Ranks on one host share its memory.
+  // Will `buffers` arrays of --count elements fit? (In double: --count x 8 x 3 cannot overflow.)
+  // Ranks on one host share its memory (and ranks on one GPU share that GPU's).
   const double need = static_cast<double>(opt.count) * dtype_size(opt.type) * buffers;
-  const double have = physical_memory_bytes() / comm().local_size();
-  std::ostringstream msg;
-  msg << "--count " << opt.count << ": " << buffers << " buffers of that many " << dtype_name(opt.type)
-      << " need " << need / (1 << 30) << " GiB per rank, more than the " << have / (1 << 30)
-      << " GiB each of the " << comm().local_size() << " ranks on this host can have";
-  if (auto code = fail_if(need > 0.8 * have, msg.str())) return code;
+  std::ostringstream what;
+  what << "--count " << opt.count << ": " << buffers << " buffers of that many " << dtype_name(opt.type);
+  if (auto code = fail_if_over_memory(need, what.str())) return code;
   if (comm().where() == Where::device) {  // the same buffers on the GPU, shared by its ranks
     const int gpus = cuda_device_count(), gpu = comm().gpu();
     int sharing = 0;  // local ranks that picked this GPU (local_rank % gpus == gpu)
@@ -175,7 +173,7 @@ std::optional<int> Runtime::start(CLI::App& app, CommonOptions& opt, int argc, c
   if (!opt.trace.empty()) {
     std::string error;
     const bool ok = rank() != 0 || trace::can_write(opt.trace, &error);  // only rank 0 writes it
-    if (auto code = fail_if(!ok, error + " (check the folder exists and is writable)")) return code;
+    if (auto code = fail_if(!ok, error)) return code;
     trace::collect_for_file(opt.trace);
   }
   const CLI::Option* viz_flag = app.get_option_no_throw("--viz");
@@ -195,6 +193,15 @@ std::optional<int> Runtime::start(CLI::App& app, CommonOptions& opt, int argc, c
                           << "; running without it";
   }
   return std::nullopt;
+}
+
+std::optional<int> Runtime::fail_if_over_memory(double bytes_per_rank, const std::string& what) {
+  // Ranks on one host share its memory; leave a fifth of it to everything else.
+  const double have = physical_memory_bytes() / comm().local_size();
+  std::ostringstream msg;
+  msg << what << " need " << bytes_per_rank / (1 << 30) << " GiB per rank, more than the " << have / (1 << 30)
+      << " GiB each of the " << comm().local_size() << " ranks on this host can have";
+  return fail_if(!(bytes_per_rank <= 0.8 * have), msg.str());
 }
 
 void print_once(Communicator& comm, const std::string& text) {

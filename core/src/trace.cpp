@@ -15,6 +15,8 @@
 #include <nlohmann/json.hpp>
 #include <type_traits>
 
+#include "ringlab/output_path.hpp"
+
 namespace ringlab::trace {
 namespace detail {
 bool g_enabled = false;
@@ -291,14 +293,13 @@ void metric(const char* name, double value, int step) {
 bool can_write(const std::string& path, std::string* error) {
   // Check that the file can be written *now*, before the run, without touching an existing
   // trace: the real file is written to PATH.tmp and renamed into place at the end.
-  const std::string probe = path + ".tmp";
-  FILE* f = std::fopen(probe.c_str(), "w");
-  if (!f) {
-    if (error) *error = "cannot write trace file '" + path + "'";
-    return false;
-  }
-  std::fclose(f);
-  std::remove(probe.c_str());
+  // FILE.chrome.json is written beside it the same way.
+  std::string why;
+  for (const std::string& p : {path, path + ".chrome.json"})
+    if (!output_file_writable(p, &why)) {
+      if (error) *error = "cannot write trace file '" + p + "': " + why;
+      return false;
+    }
   return true;
 }
 

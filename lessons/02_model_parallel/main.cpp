@@ -149,7 +149,7 @@ long long check_mlp(Communicator& comm, const Config& c, int microbatches, bool 
   for (int step = 0; step < c.steps; ++step) {
     const double d = rel_diff(pipe.losses[step], ref.losses[step]);
     worst = std::fmax(worst, d);
-    if (d > tol) ++wrong;
+    if (!(d <= tol)) ++wrong;  // written so that a NaN loss counts as wrong
     if (print_losses) {
       char line[160];
       std::snprintf(line, sizeof line, "  step %d  loss pipelined %.12f  one process %.12f  rel diff %.1e\n",
@@ -165,7 +165,7 @@ long long check_mlp(Communicator& comm, const Config& c, int microbatches, bool 
     for (std::size_t i = 0; i < a.w.size(); ++i) {
       const double d = rel_diff(a.w[i], b.w[i]);
       worst = std::fmax(worst, d);
-      if (std::fabs(a.w[i] - b.w[i]) > tol * std::fmax(1.0, std::fabs(b.w[i]))) {
+      if (!(std::fabs(a.w[i] - b.w[i]) <= tol * std::fmax(1.0, std::fabs(b.w[i])))) {  // NaN: wrong
         if (wrong < 3)
           log(Level::error) << "layer " << first + k << " w[" << i << "] expected " << b.w[i] << " got "
                             << a.w[i];
@@ -241,19 +241,33 @@ int main(int argc, char** argv) {
   add_common_options(app, opt);
   Config c;
   int terms = 1;
-  app.add_option("--terms", terms, "Terms w_i*x_i per rank in the chain sum")->capture_default_str();
+  // Each flag is bounded so that no product of them overflows; what they need together is
+  // checked against memory below.
+  app.add_option("--terms", terms, "Terms w_i*x_i per rank in the chain sum")
+      ->capture_default_str()
+      ->transform(whole_number_in(1, 1 << 20));
   app.add_option("--width", c.width, "Neurons per layer (every layer is width x width; --bench: 256)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->transform(whole_number_in(1, 1 << 16));
   app.add_option("--layers-per-rank", c.layers_per_rank, "Layers each rank (pipeline stage) holds")
-      ->capture_default_str();
-  app.add_option("--batch", c.batch, "Global batch size (rows; --bench: 256)")->capture_default_str();
+      ->capture_default_str()
+      ->transform(whole_number_in(1, 1024));
+  app.add_option("--batch", c.batch, "Global batch size (rows; --bench: 256)")
+      ->capture_default_str()
+      ->transform(whole_number_in(1, 1 << 20));
   app.add_option("--microbatches", c.microbatches,
                  "Microbatch counts M to run, e.g. 1,2,4 (default: 1,2,4; --bench: 1,2,4,8)")
-      ->delimiter(',');
-  app.add_option("--steps", c.steps, "SGD steps of the MLP")->capture_default_str();
-  app.add_option("--lr", c.lr, "SGD learning rate")->capture_default_str();
+      ->delimiter(',')
+      ->transform(whole_number_in(1, 1 << 20));
+  app.add_option("--steps", c.steps, "SGD steps of the MLP")
+      ->capture_default_str()
+      ->transform(whole_number_in(1, 1000000));
+  app.add_option("--lr", c.lr, "SGD learning rate")
+      ->capture_default_str()
+      ->transform(finite_number_in(0, 100));
   if (auto exit_code = rt.start(app, opt, argc, argv, 0)) return *exit_code;
-  if (auto e = rt.refuse_unused(app, {"--count", "--type"}, "its sizes are --terms, --width and --batch, in double"))
+  if (auto e = rt.refuse_unused(app, {"--count", "--type"},
+                                "its sizes are --terms, --width and --batch, in double"))
     return *e;
   auto& comm = rt.comm();
 
@@ -262,15 +276,14 @@ int main(int argc, char** argv) {
                           "lesson 02 needs -np 2 or more (a chain of at least two stages), got -np " +
                               std::to_string(comm.size())))
     return *e;
-  auto positive = [&](int v, const char* name) {
-    return rt.fail_if(v < 1, std::string(name) + " must be 1 or more, got " + std::to_string(v));
-  };
-  for (auto [v, name] : {std::pair{terms, "--terms"},
-                         {c.width, "--width"},
-                         {c.layers_per_rank, "--layers-per-rank"},
-                         {c.batch, "--batch"},
-                         {c.steps, "--steps"}})
-    if (auto e = positive(v, name)) return *e;
+  {  // every rank also trains the whole model in one process, to check against: weights,
+     // gradients and momentum of all layers, plus activations of the whole batch at each layer
+    const double layers = double(c.layers_per_rank) * comm.size(),
+                 width = opt.bench && !app.count("--width") ? 256 : c.width;
+    const double batch = opt.bench && !app.count("--batch") ? 256 : c.batch;
+    const double bytes = 8 * (3 * layers * width * width + 3 * batch * width * (layers + 1));
+    if (auto e = rt.fail_if_over_memory(bytes, "--width, --batch and --layers-per-rank x -np")) return *e;
+  }
   if (opt.bench) {  // the bubble needs stages that compute much longer than a hand-off takes
     if (!app.count("--width")) c.width = 256;
     if (!app.count("--batch")) c.batch = 256;
@@ -278,7 +291,6 @@ int main(int argc, char** argv) {
   if (c.microbatches.empty())
     c.microbatches = opt.bench ? std::vector<int>{1, 2, 4, 8} : std::vector<int>{1, 2, 4};
   for (int M : c.microbatches) {
-    if (auto e = positive(M, "--microbatches")) return *e;
     if (auto e =
             rt.fail_if(c.batch % M != 0, "--batch " + std::to_string(c.batch) + " is not divisible by " +
                                              std::to_string(M) +

@@ -190,11 +190,15 @@ int main(int argc, char** argv) {
   int steps = 10, straggler_ms = 0;
   double lr = 0.5, noise = 0.5;
   app.add_option("--steps", steps, "Training steps (each worker pushes this many gradients)")
-      ->capture_default_str();
-  app.add_option("--lr", lr, "Learning rate")->capture_default_str();
-  app.add_option("--noise", noise, "Gradient noise amplitude (each worker's own)")->capture_default_str();
+      ->capture_default_str()
+      ->transform(whole_number_in(1, 100000));
+  app.add_option("--lr", lr, "Learning rate")->capture_default_str()->transform(finite_number_in(1e-12, 100));
+  app.add_option("--noise", noise, "Gradient noise amplitude (each worker's own)")
+      ->capture_default_str()
+      ->transform(finite_number_in(0, 1e6));
   app.add_option("--straggler-ms", straggler_ms, "Extra milliseconds the last rank takes per gradient")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->transform(whole_number_in(0, 60000));
   if (auto exit_code = rt.start(app, opt, argc, argv, 6)) return *exit_code;
   auto& comm = rt.comm();
   const int N = comm.size();
@@ -209,14 +213,6 @@ int main(int argc, char** argv) {
   if (auto e =
           rt.fail_if(opt.count < 1, "--count must be 1 or more parameters, got " + std::to_string(opt.count)))
     return *e;
-  if (auto e = rt.fail_if(steps < 1 || steps > 100000,
-                          "--steps must be between 1 and 100000, got " + std::to_string(steps)))
-    return *e;
-  if (auto e = rt.fail_if(straggler_ms < 0,
-                          "--straggler-ms must be 0 or more, got " + std::to_string(straggler_ms)))
-    return *e;
-  if (auto e = rt.fail_if(!(lr > 0), "--lr must be positive, got " + std::to_string(lr))) return *e;
-
   Problem pb(static_cast<std::size_t>(opt.count));
   pb.noise = static_cast<float>(noise);
   pb.straggler = N - 1;

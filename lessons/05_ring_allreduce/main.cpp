@@ -187,7 +187,7 @@ int main(int argc, char** argv) {
                "Print the ring's step-by-step schedule for a small buffer (--count <= 64)");
   app.add_option("--segment", g_fast.segment_bytes, "Segment size of the fast ring, in bytes")
       ->capture_default_str()
-      ->check(CLI::Range(std::size_t(1), std::size_t(1) << 30));
+      ->transform(whole_number_in(1, 1 << 30));
   app.add_option("--impl", g_impls, "Implementations to run, comma separated: ring, fast, naive, mpi")
       ->delimiter(',')
       ->check(CLI::IsMember({"ring", "fast", "naive", "mpi"}))

@@ -13,14 +13,18 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "ringlab/mlp.hpp"
+#include "ringlab/output_path.hpp"
 
 namespace lesson06 {
 
@@ -60,9 +64,16 @@ inline bool save_checkpoint(const std::string& path, const TrainingState& s, std
     *error = "--checkpoint " + path + ": cannot write " + tmp + ": " + std::strerror(errno);
     return false;
   }
+  // Fault injection for tests/lesson06/killed_during_checkpoint.sh: RINGLAB_KILL_IN_CHECKPOINT=E
+  // kills this process (SIGKILL, like the OOM killer) halfway through writing epoch E's file.
+  const char* kill_epoch = std::getenv("RINGLAB_KILL_IN_CHECKPOINT");
+  const std::size_t kill_at =
+      kill_epoch && std::atoll(kill_epoch) == s.epoch ? bytes.size() / 2 : bytes.size() + 1;
   std::size_t done = 0;
   while (done < bytes.size()) {
-    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (done >= kill_at) std::raise(SIGKILL);
+    const std::size_t piece = std::min(bytes.size(), kill_at) - done;
+    const ssize_t n = ::write(fd, bytes.data() + done, piece > 0 ? piece : bytes.size() - done);
     if (n <= 0) break;
     done += static_cast<std::size_t>(n);
   }
@@ -85,17 +96,12 @@ inline bool save_checkpoint(const std::string& path, const TrainingState& s, std
 }
 
 // Whether `path` can be written, checked before training starts (not after the first epoch):
-// creates and removes `path`.tmp, leaving any existing checkpoint alone.
+// not a folder, and `path`.tmp can be created (then removed); an existing checkpoint stays.
 inline bool checkpoint_writable(const std::string& path, std::string* error) {
-  const std::string tmp = path + ".tmp";
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0) {
-    *error = "--checkpoint " + path + ": cannot write " + tmp + ": " + std::strerror(errno);
-    return false;
-  }
-  ::close(fd);
-  std::remove(tmp.c_str());
-  return true;
+  std::string why;
+  if (ringlab::output_file_writable(path, &why)) return true;
+  *error = "--checkpoint " + path + ": cannot write: " + why;
+  return false;
 }
 
 // Reads a checkpoint written by save_checkpoint for a model of `count` parameters.

@@ -104,26 +104,32 @@ int main(int argc, char** argv) {
   std::uint64_t seed = 1;
   app.add_option("--data", data, "Folder with the Fashion-MNIST .gz files, or 'synthetic' (small, for tests)")
       ->capture_default_str();
-  app.add_option("--epochs", epochs, "Passes over the training set")->capture_default_str();
-  app.add_option("--batch", batch, "GLOBAL batch size, split evenly across the ranks")->capture_default_str();
-  app.add_option("--lr", lr, "Learning rate")->capture_default_str();
-  app.add_option("--momentum", momentum, "SGD momentum")->capture_default_str();
+  // Bounded one by one so that no product of them (steps = examples / batch, ...) can overflow.
+  app.add_option("--epochs", epochs, "Passes over the training set")
+      ->capture_default_str()
+      ->transform(whole_number_in(1, 100000));
+  app.add_option("--batch", batch, "GLOBAL batch size, split evenly across the ranks")
+      ->capture_default_str()
+      ->transform(whole_number_in(1, 1 << 24));
+  app.add_option("--lr", lr, "Learning rate")->capture_default_str()->transform(finite_number_in(0, 100));
+  app.add_option("--momentum", momentum, "SGD momentum")
+      ->capture_default_str()
+      ->transform(finite_number_in(0, 1));
   app.add_option("--seed", seed, "Seed of rank 0's initial weights and of the data order")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->transform(whole_number_at_least(0));
   app.add_option("--checkpoint", checkpoint,
                  "Save model + optimizer state to FILE after every epoch (rank 0)");
   app.add_option("--resume", resume, "Start from the state in FILE (read on rank 0, broadcast to all)");
   app.add_option("--stop-after", stop_after,
-                 "Stop after this epoch, as if the job were killed (to test --resume)");
+                 "Stop after this epoch, as if the job were killed (to test --resume)")
+      ->transform(whole_number_in(1, 100000));
   if (auto exit_code = rt.start(app, opt, argc, argv, /*buffers=*/0)) return *exit_code;
   if (auto e = rt.refuse_unused(app, {"--count", "--type"}, "it trains a float MLP of fixed size")) return *e;
   auto& comm = rt.comm();
   const int n = comm.size(), rank = comm.rank();
 
   // Bad input: every rank checks the same thing and all exit 2 together.
-  if (auto e = rt.fail_if(epochs < 1, "--epochs " + std::to_string(epochs) + ": must be at least 1"))
-    return *e;
-  if (auto e = rt.fail_if(batch < 1, "--batch " + std::to_string(batch) + ": must be at least 1")) return *e;
   if (auto e = rt.fail_if(batch % n != 0, "--batch " + std::to_string(batch) + " is not divisible by -np " +
                                               std::to_string(n) + ": every rank takes an equal part of it"))
     return *e;

@@ -32,18 +32,31 @@ int main(int argc, char** argv) {
   std::uint64_t seed = 1;
   app.add_option("--data", data, "Folder with the Fashion-MNIST .gz files, or 'synthetic' (small, for tests)")
       ->capture_default_str();
-  app.add_option("--epochs", epochs, "Passes over the training set")->capture_default_str();
+  // Bounded one by one so that no product of them (global batch = batch x ranks, warm-up steps)
+  // can overflow; the products are then checked against the data below.
+  app.add_option("--epochs", epochs, "Passes over the training set")
+      ->capture_default_str()
+      ->transform(whole_number_in(1, 100000));
   app.add_option("--batch", batch, "Batch size PER WORKER (the global batch is this times -np)")
-      ->capture_default_str();
-  app.add_option("--lr", lr, "Learning rate that suits ONE worker with this batch")->capture_default_str();
+      ->capture_default_str()
+      ->transform(whole_number_in(1, 1 << 24));
+  app.add_option("--lr", lr, "Learning rate that suits ONE worker with this batch")
+      ->capture_default_str()
+      ->transform(finite_number_in(0, 100));
   app.add_option("--lr-scaling", scaling_name, "How the rate grows with the workers: none, linear, sqrt")
       ->capture_default_str();
   app.add_option("--warmup-epochs", warmup_epochs, "Epochs of linear warm-up from --lr to the scaled rate")
-      ->capture_default_str();
-  app.add_option("--momentum", momentum, "SGD momentum")->capture_default_str();
-  app.add_option("--seed", seed, "Seed of the initial weights and of the data order")->capture_default_str();
+      ->capture_default_str()
+      ->transform(whole_number_in(0, 100000));
+  app.add_option("--momentum", momentum, "SGD momentum")
+      ->capture_default_str()
+      ->transform(finite_number_in(0, 1));
+  app.add_option("--seed", seed, "Seed of the initial weights and of the data order")
+      ->capture_default_str()
+      ->transform(whole_number_at_least(0));
   app.add_option("--target", target, "Report the first epoch whose test accuracy reaches this")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->transform(finite_number_in(0, 1));
   app.add_option("--csv", csv, "Append rows (np,scaling,epoch,step,rank,loss,accuracy,lr) to FILE (rank 0)");
   if (auto exit_code = rt.start(app, opt, argc, argv, /*buffers=*/0)) return *exit_code;
   if (auto e = rt.refuse_unused(app, {"--count", "--type", "--bench", "--iters", "--warmup"},
@@ -54,12 +67,6 @@ int main(int argc, char** argv) {
 
   const auto scaling = lesson07::parse_scaling(scaling_name);
   if (auto e = rt.fail_if(!scaling, "--lr-scaling " + scaling_name + ": must be none, linear or sqrt"))
-    return *e;
-  if (auto e = rt.fail_if(epochs < 1, "--epochs " + std::to_string(epochs) + ": must be at least 1"))
-    return *e;
-  if (auto e = rt.fail_if(batch < 1, "--batch " + std::to_string(batch) + ": must be at least 1")) return *e;
-  if (auto e = rt.fail_if(warmup_epochs < 0,
-                          "--warmup-epochs " + std::to_string(warmup_epochs) + ": must be >= 0"))
     return *e;
   if (auto e = rt.fail_if(!(lr > 0) || !(momentum >= 0 && momentum < 1),
                           "--lr must be > 0 and --momentum in [0, 1), got " + std::to_string(lr) + " and " +
@@ -75,12 +82,14 @@ int main(int argc, char** argv) {
   auto sets = load_data(data, &error);
   if (auto e = rt.fail_if(!sets, error)) return *e;
   const Dataset& train = sets->train;
-  const int global_batch = batch * n;
-  if (auto e = rt.fail_if(global_batch > train.count,
+  // In 64 bits: 2^24 x any -np fits, and once it is at most the data size, it fits an int too.
+  const long long wide_global_batch = static_cast<long long>(batch) * n;
+  if (auto e = rt.fail_if(wide_global_batch > train.count,
                           "--batch " + std::to_string(batch) + " x -np " + std::to_string(n) + " = " +
-                              std::to_string(global_batch) + ": larger than the " +
+                              std::to_string(wide_global_batch) + ": larger than the " +
                               std::to_string(train.count) + " training examples"))
     return *e;
+  const int global_batch = static_cast<int>(wide_global_batch);
 
   Mlp mlp({train.features, 256, 128, train.classes});
   std::vector<float> params = mlp.initial_parameters(seed), velocity(mlp.parameter_count(), 0.0f);

@@ -67,7 +67,8 @@ TEST_CASE("bad values throw, and the message names the value and what is allowed
       {{"--count", "1e3"}, "'1e3'"},
       {{"--count", "99999999999999999999"}, "'99999999999999999999' is too large"},
       {{"--type", "half"}, "'half' is not one of float, double, int32, int64"},
-      {{"--iters", "0"}, "'0' is not a whole number >= 1"},
+      {{"--iters", "0"}, "'0' is not a whole number from 1 to 1000000"},
+      {{"--iters", "2000000000"}, "'2000000000' is not a whole number from 1 to 1000000"},
       {{"--warmup", "-1"}, "'-1'"},
       {{"--format", "xml"}, "'xml' is not one of table, csv"},
       {{"--bogus"}, "--bogus"},
@@ -86,4 +87,39 @@ TEST_CASE("each kind of bad input throws the matching CLI11 error") {
   CHECK_THROWS_AS(parse({"--type", "half"}), CLI::ValidationError);
   CHECK_THROWS_AS(parse({"--bogus"}), CLI::ExtrasError);
   CHECK_THROWS_AS(parse({"--count"}), CLI::ArgumentMismatch);
+}
+
+TEST_CASE("whole numbers are decimal: a leading zero does not make them octal") {
+  CHECK(parse({"--count", "010"}).count == 10);
+  CHECK(parse({"--count", "0"}).count == 0);
+  CHECK(parse({"--count", "+007"}).count == 7);
+  CHECK(parse({"--iters", "08"}).iters == 8);  // octal would refuse the digit 8
+}
+
+TEST_CASE("a lesson's own numbers: ranges checked, nan and inf refused, with the value in the message") {
+  CLI::App app{"test"};
+  double lr = 0;
+  int batch = 0;
+  app.add_option("--lr", lr)->transform(ringlab::finite_number_in(0, 10));
+  app.add_option("--batch", batch)->transform(ringlab::whole_number_in(1, 1 << 20));
+  auto error_of_args = [&](std::vector<std::string> args) -> std::string {
+    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    try {
+      app.parse(reversed);
+    } catch (const CLI::ParseError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  CHECK(error_of_args({"--lr", "0.5", "--batch", "064"}).empty());
+  CHECK(lr == 0.5);
+  CHECK(batch == 64);
+  CHECK(error_of_args({"--lr", "nan"}).find("'nan' is not a finite number from 0 to 10") !=
+        std::string::npos);
+  CHECK(error_of_args({"--lr", "inf"}).find("'inf' is not a finite number") != std::string::npos);
+  CHECK(error_of_args({"--lr", "1e999"}).find("'1e999' is not a finite number") != std::string::npos);
+  CHECK(error_of_args({"--lr", "11"}).find("'11' is not a finite number from 0 to 10") != std::string::npos);
+  CHECK(
+      error_of_args({"--batch", "1073741824"}).find("'1073741824' is not a whole number from 1 to 1048576") !=
+      std::string::npos);
 }

@@ -115,6 +115,90 @@ TEST_CASE("a gzip stream cut short is reported as truncated gzip data") {
   CHECK(error.find("truncated") != std::string::npos);
 }
 
+TEST_CASE("a header whose dimensions multiply past 2^64 is refused, not wrapped to a small size") {
+  // 2^32 x 2^32 would wrap a 64-bit product to 0: a 16-byte file would then "hold" it all.
+  const auto p = temp_dir() / "wraps-64.gz";
+  write_gz(p, idx_bytes(0x803, {0xffffffffu, 0xffffffffu, 0xffffffffu}, 0));
+  std::string error;
+  CHECK_FALSE(read_idx(p.string(), 0x803, &error));
+  CHECK(error.find(p.string() + ": corrupt: the header's dimensions promise more than 268435456 bytes") !=
+        std::string::npos);
+}
+
+TEST_CASE("rows x cols that wrap 32 bits (65536 x 65536) are refused before any data is read") {
+  const auto p = temp_dir() / "wraps-32.gz";
+  write_gz(p, idx_bytes(0x803, {1, 65536, 65536}, 100));
+  std::string error;
+  CHECK_FALSE(read_idx(p.string(), 0x803, &error));
+  CHECK(error.find("corrupt: the header's dimensions promise more than") != std::string::npos);
+  CHECK(error.find("dimension 3 is 65536") != std::string::npos);
+}
+
+TEST_CASE("a dimension of 0 is refused: no zero-pixel images, no empty sets") {
+  const auto p = temp_dir() / "zero-rows.gz";
+  write_gz(p, idx_bytes(0x803, {5, 0, 28}, 0));
+  std::string error;
+  CHECK_FALSE(read_idx(p.string(), 0x803, &error));
+  CHECK(error == p.string() + ": corrupt: dimension 2 of the header is 0");
+  const auto q = temp_dir() / "zero-labels.gz";
+  write_gz(q, idx_bytes(0x801, {0}, 0));
+  CHECK_FALSE(read_idx(q.string(), 0x801, &error));
+  CHECK(error == q.string() + ": corrupt: dimension 1 of the header is 0");
+}
+
+TEST_CASE("a header cut off inside its dimensions is reported as truncated, with both sizes") {
+  const auto p = temp_dir() / "short-header.gz";
+  auto bytes = idx_bytes(0x803, {10, 28, 28}, 0);
+  bytes.resize(10);
+  write_gz(p, bytes);
+  std::string error;
+  CHECK_FALSE(read_idx(p.string(), 0x803, &error));
+  CHECK(error == p.string() + ": truncated: the header needs 16 bytes, the file holds 10");
+}
+
+TEST_CASE("bytes after the promised data are reported as corrupt") {
+  const auto p = temp_dir() / "long-payload.gz";
+  write_gz(p, idx_bytes(0x801, {4}, 5));
+  std::string error;
+  CHECK_FALSE(read_idx(p.string(), 0x801, &error));
+  CHECK(error == p.string() + ": corrupt: more bytes follow the 4 bytes of data the header promises");
+}
+
+TEST_CASE("an uncompressed IDX file reads the same as a gzipped one") {
+  const auto p = temp_dir() / "plain-labels";
+  write_raw(p, idx_bytes(0x801, {3}, 3));
+  std::string error;
+  auto idx = read_idx(p.string(), 0x801, &error);
+  REQUIRE(idx);
+  CHECK(idx->dims == std::vector<std::uint32_t>{3});
+  CHECK(idx->data == std::vector<std::uint8_t>{0, 1, 2});
+}
+
+TEST_CASE("a large, highly compressible file whose header lies is refused from its header alone") {
+  // 64 MiB of zeros gzip to ~64 KB; with a header promising 2^40 bytes, only the header is read.
+  const auto p = temp_dir() / "bomb.gz";
+  gzFile f = gzopen(p.c_str(), "wb9");
+  const auto head = idx_bytes(0x803, {1u << 20, 1u << 10, 1u << 10}, 0);
+  gzwrite(f, head.data(), static_cast<unsigned>(head.size()));
+  std::vector<unsigned char> zeros(1 << 20, 0);
+  for (int i = 0; i < 64; ++i) gzwrite(f, zeros.data(), static_cast<unsigned>(zeros.size()));
+  gzclose(f);
+  std::string error;
+  CHECK_FALSE(read_idx(p.string(), 0x803, &error));
+  CHECK(error.find("dimension 2 is 1024") != std::string::npos);
+}
+
+TEST_CASE("load_fashion_mnist refuses a label file whose count disagrees with the images") {
+  const auto dir = temp_dir() / "mismatch";
+  fs::create_directories(dir);
+  write_gz(dir / "train-images-idx3-ubyte.gz", idx_bytes(0x803, {2, 2, 2}, 8));
+  write_gz(dir / "train-labels-idx1-ubyte.gz", idx_bytes(0x801, {3}, 3));
+  std::string error;
+  CHECK_FALSE(ringlab::load_fashion_mnist(dir.string(), &error));
+  CHECK(error.find("holds 3 labels but") != std::string::npos);
+  CHECK(error.find("holds 2 images") != std::string::npos);
+}
+
 TEST_CASE("load_fashion_mnist reports a missing labels file by name") {
   const auto dir = temp_dir() / "set";
   fs::create_directories(dir);

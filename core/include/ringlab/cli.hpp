@@ -36,6 +36,14 @@ struct CommonOptions {
 
 // Adds --device and --transport alone (lesson 01 has no other common flag).
 void add_device_options(CLI::App& app, DeviceChoice& device, Transport& transport);
+// Range checks for numeric flags, the common ones and each lesson's own; use with ->transform().
+// The one-line error names the value and what is allowed. Whole numbers are decimal ("010" is
+// ten, not octal eight) and must fit the range; other numbers must be finite (no nan, no inf).
+// Bound each flag so that the products a lesson forms from it (global batch = batch x ranks, bytes
+// per rank) cannot overflow, then check those products against what the run can hold.
+CLI::Validator whole_number_in(long long min, long long max);
+CLI::Validator whole_number_at_least(long long min);
+CLI::Validator finite_number_in(double min, double max);
 
 // Adds the common flags to `app` with `opt`'s current values as defaults.
 void add_common_options(CLI::App& app, CommonOptions& opt);

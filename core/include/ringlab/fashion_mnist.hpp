@@ -4,7 +4,8 @@
 // read here directly with zlib. An IDX file is a big-endian header, then raw bytes:
 //   images: magic 0x00000803, count, rows, cols, then count*rows*cols pixels (0..255)
 //   labels: magic 0x00000801, count, then count labels (0..9)
-// Every problem (missing file, not gzip, bad magic, truncated, counts that disagree) comes back
+// Every problem (missing file, not gzip, bad magic, truncated, a dimension of 0 or too large,
+// counts that disagree) comes back
 // as one line that names the file and says what is wrong.
 #pragma once
 #include <cstdint>
@@ -31,8 +32,13 @@ struct TrainTest {
 inline const char* kFashionMnistDir = "/usr/share/datasets/fashion-mnist";
 inline const char* kFashionMnistPackage = "dataset-fashion-mnist";
 
-// Reads one IDX file (gzip or plain). `expected_magic` is 0x803 (images) or 0x801 (labels).
-// On success: the dimensions after the magic (count[, rows, cols]) and the payload bytes.
+// The most data one IDX file may hold: 256 MiB, over five times Fashion-MNIST's 47 MB of training
+// images. A header that promises more (or a dimension of 0) is refused before any data is read.
+inline constexpr std::uint64_t kMaxIdxBytes = std::uint64_t(1) << 28;
+
+// Reads one IDX file (gzip or plain), header first: every size is checked, without overflow,
+// against the limit above and then against the bytes actually in the file. `expected_magic` is 0x803 (images)
+// or 0x801 (labels). On success: the dimensions after the magic (count[, rows, cols]) and the payload bytes.
 struct Idx {
   std::vector<std::uint32_t> dims;
   std::vector<std::uint8_t> data;

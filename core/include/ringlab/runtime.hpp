@@ -48,6 +48,11 @@ class Runtime {
   // "error: <message>" and every rank gets 2 back to return from main(); else nothing.
   std::optional<int> fail_if(bool bad, const std::string& message);
 
+  // Sizes the user chose must fit this host's memory, shared by its ranks: if `bytes_per_rank`
+  // (computed in double, so that no product of flags can wrap) is more than a rank's share,
+  // "error: <what> need X GiB per rank, more than ..." and 2 on every rank.
+  std::optional<int> fail_if_over_memory(double bytes_per_rank, const std::string& what);
+
   // Every lesson accepts the common flags, but not every lesson uses all of them (lesson 06
   // trains a float model: --type means nothing there). A flag the user gave that this lesson
   // would silently ignore is an error instead: "--type does not apply here: <why>", exit 2.
