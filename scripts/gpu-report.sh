@@ -22,7 +22,7 @@ echo "### Checks"
 echo
 echo '```'
 grep -E '^(PASS|FAIL|ctest)' "$L/summary.txt"
-[[ -f "$L/nccl.log" ]] && grep -vE '^nccl lib' "$L/nccl.log"
+[[ -f "$L/nccl.log" ]] && grep -vE '^nccl lib' "$L/nccl.log" || true
 echo '```'
 if [[ -f "$L/broken.log" ]]; then
   echo
