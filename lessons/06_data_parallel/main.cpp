@@ -28,15 +28,8 @@ using namespace ringlab;
 
 namespace {
 
-double seconds_now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
-std::string sci(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2e", v);
-  return buf;
-}
+using lesson06::sci;
+using lesson06::seconds_now;
 
 // The weights' change after a step may differ from the one-process step by the rounding of the
 // averaged gradient (~1e-6) and of float weights (~1e-4 of a small step): 1e-3 leaves room for

@@ -3,6 +3,7 @@
 // and the two --check measures (gradient difference, replicas bit-identical).
 #pragma once
 #include <algorithm>
+#include <chrono>
 #include <cinttypes>
 #include <cmath>
 #include <cstdint>
@@ -17,6 +18,18 @@
 #include "ringlab/ringlab.hpp"
 
 namespace lesson06 {
+
+// Wall-clock seconds, for the samples/s the lessons print (06 and 08).
+inline double seconds_now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// A difference as the --check lines print it: 2 significant digits, scientific.
+inline std::string sci(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2e", v);
+  return buf;
+}
 using ringlab::Chunk;
 using ringlab::Communicator;
 using ringlab::Dataset;

@@ -40,15 +40,8 @@ const char* strategy_name(Strategy s) {
   return s == Strategy::after ? "after" : s == Strategy::per_layer ? "per-layer" : "bucket";
 }
 
-double seconds_now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
-std::string sci(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2e", v);
-  return buf;
-}
+using lesson06::sci;
+using lesson06::seconds_now;
 
 std::string number_text(double v) {
   char buf[32];
