@@ -332,8 +332,11 @@ int main(int argc, char** argv) {
         worst_difference = std::max(worst_difference, diff);
         if (strategy != Strategy::after && schedule_error.empty()) {
           schedule_error = lesson08::schedule_problem(scheduler, tensors);
-          if (!schedule_error.empty() && rank == 0)
+          if (!schedule_error.empty() && rank == 0) {
             log(Level::error) << "step " << step_index - 1 << ": schedule WRONG: " << schedule_error;
+            // The schedule check names the cause itself: say it as every lesson's diagnosis does.
+            std::printf("diagnosis: the bucket schedule is wrong: %s\n", schedule_error.c_str());
+          }
         }
       }
       update();
