@@ -284,13 +284,9 @@ int main(int argc, char** argv) {
     state.epoch = epoch + 1;
 
     // Each worker's mean loss over the epoch, the test accuracy, the throughput.
-    char mine[32];
-    std::snprintf(mine, sizeof mine, "%.4f", loss_sum / std::max(steps_per_epoch, 1));
-    const auto losses = comm.gather_strings(mine);
+    const std::string line =
+        lesson06::epoch_losses_line(comm, epoch + 1, epochs, loss_sum / std::max(steps_per_epoch, 1));
     const double accuracy = lesson06::global_accuracy(comm, mlp, state.params, sets->test);
-    std::string line = "epoch " + std::to_string(epoch + 1) + "/" + std::to_string(epochs) + "  loss";
-    for (int r = 0; r < static_cast<int>(losses.size()); ++r)
-      line += " r" + std::to_string(r) + " " + losses[r];
     char tail[128];
     std::snprintf(tail, sizeof tail,
                   "  test acc %.4f  %.0f samples/s  (%.1f s, %.0f%% in the distributed step)\n", accuracy,
