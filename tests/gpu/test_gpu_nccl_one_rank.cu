@@ -9,22 +9,7 @@
 #include <cstdio>
 #include <vector>
 
-#define CHECK_CUDA(call)                                                                           \
-  do {                                                                                             \
-    cudaError_t err_ = (call);                                                                     \
-    if (err_ != cudaSuccess) {                                                                     \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(err_)); \
-      return 1;                                                                                    \
-    }                                                                                              \
-  } while (0)
-#define CHECK_NCCL(call)                                                                           \
-  do {                                                                                             \
-    ncclResult_t res_ = (call);                                                                    \
-    if (res_ != ncclSuccess) {                                                                     \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #call, ncclGetErrorString(res_)); \
-      return 1;                                                                                    \
-    }                                                                                              \
-  } while (0)
+#include "gpu_check.hpp"
 
 int main() {
   int ndev = 0;
