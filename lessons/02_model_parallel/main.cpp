@@ -4,9 +4,12 @@
 //   ./ringlab run 02 -np 4 -- --check            pipelined MLP vs the same MLP in one process
 //   ./ringlab run 02 -np 4 -- --bench            busy/idle per rank, bubble vs (P-1)/(M+P-1)
 //   ./ringlab run 02 -np 4 -- --trace p.trace    the GPipe schedule, for the visualizer
+//   ./ringlab run 02 -np 4 -- --device cuda --check   each stage on its rank's GPU, against the
+//                                                same model in one process on the CPU
 //
 // The distributed parts are in model_parallel.hpp (solutions/02_model_parallel), the layer
-// arithmetic in mlp.hpp beside this file. This file sets up the data, runs them and checks them.
+// arithmetic in mlp.hpp beside this file (its GPU kernels in mlp_cuda.cu). This file sets up the
+// data, runs them and checks them.
 #include <cmath>
 #include <cstdio>
 #include <random>
@@ -18,6 +21,8 @@
 
 using namespace ringlab;
 using lesson02::Stage;
+using lesson02::to_buffer;
+using lesson02::to_host;
 
 namespace {
 
@@ -30,11 +35,11 @@ struct Config {
   std::vector<int> microbatches;  // empty: the lesson's default list
 };
 
-// Layers [first, first + count) of the model with `total` layers.
-std::vector<lesson02::Layer> make_layers(const Config& c, int first, int count, int total) {
+// Layers [first, first + count) of the model with `total` layers, in host or GPU memory.
+std::vector<lesson02::Layer> make_layers(const Config& c, int first, int count, int total, Where where) {
   std::vector<lesson02::Layer> layers;
   for (int l = first; l < first + count; ++l)
-    layers.push_back(lesson02::make_layer(c.width, c.width, l < total - 1, l));
+    layers.push_back(lesson02::make_layer(c.width, c.width, l < total - 1, l, where));
   return layers;
 }
 
@@ -90,6 +95,9 @@ long long chain_sum(Communicator& comm, int k, bool small_integers, bool print) 
 }
 
 // --- 2. the MLP, pipelined, against the same MLP in one process -------------------------
+// The pipeline runs where the communicator does (each stage on its rank's GPU with --device
+// cuda, its activations and gradients moved by the communicator's transport); the one-process
+// model it is checked against always runs on the CPU, the reference.
 struct TrainResult {
   std::vector<double> losses;           // per step, the same on every rank
   std::vector<lesson02::Layer> layers;  // this rank's layers after training
@@ -98,18 +106,19 @@ struct TrainResult {
 TrainResult train_pipelined(Communicator& comm, const Config& c, int microbatches) {
   const int k = c.layers_per_rank, total = k * comm.size();
   Stage s;
-  s.layers = make_layers(c, comm.rank() * k, k, total);
+  s.layers = make_layers(c, comm.rank() * k, k, total, comm.where());
   TrainResult out;
   std::vector<double> x, t;
   for (int step = 0; step < c.steps; ++step) {
     make_batch(c, step, x, t);
-    const double loss = comm.sum(
-        lesson02::gpipe_step(comm, s, x, t, c.batch, microbatches));  // only the last rank's is non-zero
+    const auto inputs = to_buffer(x, comm.where()), targets = to_buffer(t, comm.where());
+    const double loss = comm.sum(lesson02::gpipe_step(comm, s, inputs.view(), targets.view(), c.batch,
+                                                      microbatches));  // only the last rank's is non-zero
     for (auto& l : s.layers) lesson02::sgd_update(l, c.lr);
     trace::metric("loss", loss, step);
     out.losses.push_back(loss);
   }
-  out.layers = s.layers;
+  out.layers = std::move(s.layers);
   return out;
 }
 
@@ -117,20 +126,21 @@ TrainResult train_pipelined(Communicator& comm, const Config& c, int microbatche
 TrainResult train_single_process(const Config& c, int ranks) {
   const int total = c.layers_per_rank * ranks;
   Stage s;
-  s.layers = make_layers(c, 0, total, total);
+  s.layers = make_layers(c, 0, total, total, Where::host);
   lesson02::prepare(s, 1, c.batch);
   TrainResult out;
   std::vector<double> x, t;
   for (int step = 0; step < c.steps; ++step) {
     make_batch(c, step, x, t);
-    s.act[0][0] = x;
+    lesson02::copy_values(s.act[0][0].view(), View<const double>(x));
     lesson02::stage_compute_forward(s, 0);
-    const double loss = lesson02::mse_loss(s.act[0].back(), t.data(), c.batch, s.grad_out[0]);
+    const double loss = lesson02::mse_loss(s.act[0].back().view(), View<const double>(t), c.batch,
+                                           s.grad_out[0].view());
     lesson02::stage_compute_backward(s, 0);
     for (auto& l : s.layers) lesson02::sgd_update(l, c.lr);
     out.losses.push_back(loss);
   }
-  out.layers = s.layers;
+  out.layers = std::move(s.layers);
   return out;
 }
 
@@ -160,15 +170,13 @@ long long check_mlp(Communicator& comm, const Config& c, int microbatches, bool 
   if (comm.rank() != 0) wrong = 0;  // the losses are the same on every rank: count them once
   const int first = comm.rank() * c.layers_per_rank;
   for (int k = 0; k < c.layers_per_rank; ++k) {
-    const auto& a = pipe.layers[k];
-    const auto& b = ref.layers[first + k];
-    for (std::size_t i = 0; i < a.w.size(); ++i) {
-      const double d = rel_diff(a.w[i], b.w[i]);
+    const std::vector<double> a = to_host(pipe.layers[k].w), b = to_host(ref.layers[first + k].w);
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      const double d = rel_diff(a[i], b[i]);
       worst = std::fmax(worst, d);
-      if (!(std::fabs(a.w[i] - b.w[i]) <= tol * std::fmax(1.0, std::fabs(b.w[i])))) {  // NaN: wrong
+      if (!(std::fabs(a[i] - b[i]) <= tol * std::fmax(1.0, std::fabs(b[i])))) {  // NaN: wrong
         if (wrong < 3)
-          log(Level::error) << "layer " << first + k << " w[" << i << "] expected " << b.w[i] << " got "
-                            << a.w[i];
+          log(Level::error) << "layer " << first + k << " w[" << i << "] expected " << b[i] << " got " << a[i];
         ++wrong;
       }
     }
@@ -177,8 +185,9 @@ long long check_mlp(Communicator& comm, const Config& c, int microbatches, bool 
   worst = comm.max(worst);
   char line[200];
   std::snprintf(line, sizeof line,
-                "mlp  M=%-3d %d steps  losses+weights vs one process: max rel diff %.1e  #wrong %lld\n",
-                microbatches, c.steps, worst, wrong);
+                "mlp  M=%-3d %d steps  losses+weights vs one process%s: max rel diff %.1e  #wrong %lld\n",
+                microbatches, c.steps, comm.where() == Where::device ? " (pipeline on GPUs, one process on the CPU)" : "",
+                worst, wrong);
   print_once(comm, line);
   return wrong;
 }
@@ -187,27 +196,32 @@ long long check_mlp(Communicator& comm, const Config& c, int microbatches, bool 
 // For each M: `iters` timed steps. A step is timed from a barrier to a barrier, so every rank's
 // step time is the whole pipeline's; busy = this rank's compute; idle = step - busy. The table
 // shows the fastest of the timed steps (the same one on every rank): on a machine shared with
-// other work it is the step least disturbed by it.
+// other work it is the step least disturbed by it. On GPUs, busy is the GPU's time: a stage
+// waits for its kernels before its compute counts as done (mlp.hpp).
 void bench_bubble(Communicator& comm, const Config& c, const CommonOptions& opt, const std::vector<int>& ms) {
   const int P = comm.size(), k = c.layers_per_rank;
   char head[200];
   std::snprintf(head, sizeof head,
-                "GPipe: %d stages x %d layers of %dx%d, batch %d, fastest of %d timed steps per M\n"
+                "GPipe: %d stages x %d layers of %dx%d, batch %d, fastest of %d timed steps per M%s\n"
                 "%5s %5s %10s %10s %10s %8s\n",
-                P, k, c.width, c.width, c.batch, opt.iters, "M", "rank", "step(ms)", "busy(ms)", "idle(ms)",
-                "bubble");
+                P, k, c.width, c.width, c.batch, opt.iters,
+                comm.where() == Where::device
+                    ? (", one GPU per stage, transport " + std::string(transport_name(comm.transport()))).c_str()
+                    : "",
+                "M", "rank", "step(ms)", "busy(ms)", "idle(ms)", "bubble");
   print_once(comm, head);
   std::vector<double> x, t;
   make_batch(c, 0, x, t);
+  const auto inputs = to_buffer(x, comm.where()), targets = to_buffer(t, comm.where());
   for (int M : ms) {
     Stage s;
-    s.layers = make_layers(c, comm.rank() * k, k, k * P);
+    s.layers = make_layers(c, comm.rank() * k, k, k * P, comm.where());
     double step_us = 1e300, busy_us = 0;
     for (int it = 0; it < opt.warmup + opt.iters; ++it) {
       s.busy_us = 0;
       comm.barrier();
       const double t0 = MPI_Wtime();
-      lesson02::gpipe_step(comm, s, x, t, c.batch, M);
+      lesson02::gpipe_step(comm, s, inputs.view(), targets.view(), c.batch, M);
       comm.barrier();
       const double step = comm.max((MPI_Wtime() - t0) * 1e6);  // the same number on every rank
       for (auto& l : s.layers) lesson02::sgd_update(l, c.lr);
@@ -238,6 +252,7 @@ int main(int argc, char** argv) {
   CommonOptions opt;
   opt.iters = 5;
   opt.warmup = 1;
+  opt.runs_on_gpu = true;  // --device cuda: each stage's layers on its rank's GPU
   add_common_options(app, opt);
   Config c;
   int terms = 1;

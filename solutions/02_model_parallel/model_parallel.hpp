@@ -74,24 +74,23 @@ struct BusyScope {
 // backward pass. Returns the loss of microbatch m on the last rank, 0 elsewhere.
 // Sends are non-blocking (added to `sends`, finished at the end of the step): a stage starts
 // on its next microbatch at once instead of waiting for rank + 1 to take this one.
-inline double stage_forward(ringlab::Communicator& comm, Stage& s, int m, const double* input,
-                            const double* target, int batch, std::vector<ringlab::Request>& sends) {
+// The buffers are where the stage computes (host memory, or this rank's GPU with --device
+// cuda); the communicator moves them either way, labelled with the microbatch for the trace.
+inline double stage_forward(ringlab::Communicator& comm, Stage& s, int m, View<const double> input,
+                            View<const double> target, int batch, std::vector<ringlab::Request>& sends) {
   const int r = comm.rank(), last = comm.size() - 1;
-  std::vector<double>& in = s.act[m].front();
-  std::vector<double>& out = s.act[m].back();
+  const View<double> in = s.act[m].front().view(), out = s.act[m].back().view();
   if (r == 0)
-    std::copy(input, input + in.size(), in.begin());
+    copy_values(in, input);
   else
-    comm.recv(View<double>(in.data(), in.size(), ringlab::Where::host, m), r - 1, m);
+    comm.recv(View<double>(in.data(), in.size(), in.where(), m), r - 1, m);
   double loss = 0;
   {
     BusyScope busy(s, "forward", m);
     stage_compute_forward(s, m);
-    if (r == last) loss = mse_loss(out, target, batch, s.grad_out[m]);
+    if (r == last) loss = mse_loss(out, target, batch, s.grad_out[m].view());
   }
-  if (r < last)
-    sends.push_back(
-        comm.isend(View<const double>(out.data(), out.size(), ringlab::Where::host, m), r + 1, m));
+  if (r < last) sends.push_back(comm.isend(View<const double>(out.data(), out.size(), out.where(), m), r + 1, m));
   return loss;
 }
 
@@ -101,25 +100,22 @@ inline double stage_forward(ringlab::Communicator& comm, Stage& s, int m, const 
 inline void stage_backward(ringlab::Communicator& comm, Stage& s, int m,
                            std::vector<ringlab::Request>& sends) {
   const int r = comm.rank(), last = comm.size() - 1;
-  std::vector<double>& gout = s.grad_out[m];
-  if (r < last) comm.recv(View<double>(gout.data(), gout.size(), ringlab::Where::host, m), r + 1, m);
+  const View<double> gout = s.grad_out[m].view(), gin = s.grad_in[m].view();
+  if (r < last) comm.recv(View<double>(gout.data(), gout.size(), gout.where(), m), r + 1, m);
   {
     BusyScope busy(s, "backward", m);
     stage_compute_backward(s, m);
   }
-  std::vector<double>& gin = s.grad_in[m];
-  if (r > 0)
-    sends.push_back(
-        comm.isend(View<const double>(gin.data(), gin.size(), ringlab::Where::host, m), r - 1, m));
+  if (r > 0) sends.push_back(comm.isend(View<const double>(gin.data(), gin.size(), gin.where(), m), r - 1, m));
 }
 
 // One training step's forward and backward passes in the GPipe schedule: every microbatch
 // forward (0, 1, ..., M-1), then every microbatch backward (M-1, ..., 0). The weight gradients
 // of all microbatches add up in the layers; the caller then takes one SGD step.
-// `inputs` (rank 0) and `targets` (last rank) hold the whole batch, row-major.
+// `inputs` (rank 0) and `targets` (last rank) hold the whole batch, row-major, where the stage is.
 // Returns the batch's loss on the last rank, 0 elsewhere.
-inline double gpipe_step(ringlab::Communicator& comm, Stage& s, const std::vector<double>& inputs,
-                         const std::vector<double>& targets, int batch, int microbatches) {
+inline double gpipe_step(ringlab::Communicator& comm, Stage& s, View<const double> inputs,
+                         View<const double> targets, int batch, int microbatches) {
   const int rows = batch / microbatches;
   prepare(s, microbatches, rows);
   ringlab::trace::Collective tc("pipeline", inputs.data(), inputs.size());
@@ -127,9 +123,10 @@ inline double gpipe_step(ringlab::Communicator& comm, Stage& s, const std::vecto
   double loss = 0;
   for (int m = 0; m < microbatches; ++m) {
     tc.at("forward", m);
-    const std::size_t in_off = static_cast<std::size_t>(m) * rows * s.in_width();
-    const std::size_t out_off = static_cast<std::size_t>(m) * rows * s.out_width();
-    loss += stage_forward(comm, s, m, inputs.data() + in_off, targets.data() + out_off, batch, sends);
+    const std::size_t in_rows = static_cast<std::size_t>(rows) * s.in_width();
+    const std::size_t out_rows = static_cast<std::size_t>(rows) * s.out_width();
+    loss += stage_forward(comm, s, m, inputs.sub(m * in_rows, in_rows), targets.sub(m * out_rows, out_rows),
+                          batch, sends);
   }
   for (int m = microbatches - 1; m >= 0; --m) {
     tc.at("backward", m);
