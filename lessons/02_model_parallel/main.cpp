@@ -134,8 +134,8 @@ TrainResult train_single_process(const Config& c, int ranks) {
     make_batch(c, step, x, t);
     lesson02::copy_values(s.act[0][0].view(), View<const double>(x));
     lesson02::stage_compute_forward(s, 0);
-    const double loss = lesson02::mse_loss(s.act[0].back().view(), View<const double>(t), c.batch,
-                                           s.grad_out[0].view());
+    const double loss =
+        lesson02::mse_loss(s.act[0].back().view(), View<const double>(t), c.batch, s.grad_out[0].view());
     lesson02::stage_compute_backward(s, 0);
     for (auto& l : s.layers) lesson02::sgd_update(l, c.lr);
     out.losses.push_back(loss);
@@ -176,7 +176,8 @@ long long check_mlp(Communicator& comm, const Config& c, int microbatches, bool 
       worst = std::fmax(worst, d);
       if (!(std::fabs(a[i] - b[i]) <= tol * std::fmax(1.0, std::fabs(b[i])))) {  // NaN: wrong
         if (wrong < 3)
-          log(Level::error) << "layer " << first + k << " w[" << i << "] expected " << b[i] << " got " << a[i];
+          log(Level::error) << "layer " << first + k << " w[" << i << "] expected " << b[i] << " got "
+                            << a[i];
         ++wrong;
       }
     }
@@ -186,8 +187,9 @@ long long check_mlp(Communicator& comm, const Config& c, int microbatches, bool 
   char line[200];
   std::snprintf(line, sizeof line,
                 "mlp  M=%-3d %d steps  losses+weights vs one process%s: max rel diff %.1e  #wrong %lld\n",
-                microbatches, c.steps, comm.where() == Where::device ? " (pipeline on GPUs, one process on the CPU)" : "",
-                worst, wrong);
+                microbatches, c.steps,
+                comm.where() == Where::device ? " (pipeline on GPUs, one process on the CPU)" : "", worst,
+                wrong);
   print_once(comm, line);
   return wrong;
 }
@@ -200,15 +202,16 @@ long long check_mlp(Communicator& comm, const Config& c, int microbatches, bool 
 // waits for its kernels before its compute counts as done (mlp.hpp).
 void bench_bubble(Communicator& comm, const Config& c, const CommonOptions& opt, const std::vector<int>& ms) {
   const int P = comm.size(), k = c.layers_per_rank;
-  char head[200];
+  const std::string on_gpus =  // several stages may share one GPU when there are fewer GPUs than ranks
+      comm.where() == Where::device
+          ? ", each stage on its rank's GPU, transport " + std::string(transport_name(comm.transport()))
+          : "";
+  char head[300];
   std::snprintf(head, sizeof head,
                 "GPipe: %d stages x %d layers of %dx%d, batch %d, fastest of %d timed steps per M%s\n"
                 "%5s %5s %10s %10s %10s %8s\n",
-                P, k, c.width, c.width, c.batch, opt.iters,
-                comm.where() == Where::device
-                    ? (", one GPU per stage, transport " + std::string(transport_name(comm.transport()))).c_str()
-                    : "",
-                "M", "rank", "step(ms)", "busy(ms)", "idle(ms)", "bubble");
+                P, k, c.width, c.width, c.batch, opt.iters, on_gpus.c_str(), "M", "rank", "step(ms)",
+                "busy(ms)", "idle(ms)", "bubble");
   print_once(comm, head);
   std::vector<double> x, t;
   make_batch(c, 0, x, t);

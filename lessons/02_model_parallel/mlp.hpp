@@ -32,8 +32,7 @@ inline double* at(const Buffer<double>& b) { return b.view().data(); }
 inline void copy_values(View<double> dst, View<const double> src) {
   if (dst.where() == Where::device || src.where() == Where::device)
     device::copy(dst.data(), src.data(), src.bytes());
-  else
-    std::copy(src.begin(), src.end(), dst.begin());
+  else std::copy(src.begin(), src.end(), dst.begin());
 }
 
 // Host numbers in a buffer where `where` says (host memory, or the GPU's: an upload).
@@ -156,7 +155,9 @@ struct Stage {
 // step when the sizes are the same: on a GPU, allocating is slow enough to blur the bubble).
 inline void prepare(Stage& s, int microbatches, int rows) {
   if (s.rows == rows && s.act.size() == static_cast<std::size_t>(microbatches)) return;
-  const auto values = [&](int width) { return Buffer<double>(static_cast<std::size_t>(rows) * width, s.where()); };
+  const auto values = [&](int width) {
+    return Buffer<double>(static_cast<std::size_t>(rows) * width, s.where());
+  };
   s.rows = rows;
   s.act.clear();
   s.act.resize(microbatches);
@@ -201,7 +202,8 @@ inline void stage_compute_backward(Stage& s, int m) {
 // one microbatch; writes dL/d(out) into grad. Dividing by the *global* batch size makes the
 // microbatches' gradients add up to exactly the gradient of the whole batch.
 inline double mse_loss(View<const double> out, View<const double> target, int batch, View<double> grad) {
-  if (out.where() == Where::device) return device::mse_loss(out.data(), target.data(), out.size(), batch, grad.data());
+  if (out.where() == Where::device)
+    return device::mse_loss(out.data(), target.data(), out.size(), batch, grad.data());
   double loss = 0;
   for (std::size_t i = 0; i < out.size(); ++i) {
     const double d = out[i] - target[i];

@@ -34,8 +34,7 @@
 namespace lesson02 {
 using ringlab::View;
 
-template <class T>
-struct ChainResult {
+template <class T> struct ChainResult {
   T received;  // the partial sum that came from rank - 1 (0 on rank 0)
   T y;         // received + this rank's terms; on the last rank, the whole sum
 };
@@ -80,17 +79,16 @@ inline double stage_forward(ringlab::Communicator& comm, Stage& s, int m, View<c
                             View<const double> target, int batch, std::vector<ringlab::Request>& sends) {
   const int r = comm.rank(), last = comm.size() - 1;
   const View<double> in = s.act[m].front().view(), out = s.act[m].back().view();
-  if (r == 0)
-    copy_values(in, input);
-  else
-    comm.recv(View<double>(in.data(), in.size(), in.where(), m), r - 1, m);
+  if (r == 0) copy_values(in, input);
+  else comm.recv(View<double>(in.data(), in.size(), in.where(), m), r - 1, m);
   double loss = 0;
   {
     BusyScope busy(s, "forward", m);
     stage_compute_forward(s, m);
     if (r == last) loss = mse_loss(out, target, batch, s.grad_out[m].view());
   }
-  if (r < last) sends.push_back(comm.isend(View<const double>(out.data(), out.size(), out.where(), m), r + 1, m));
+  if (r < last)
+    sends.push_back(comm.isend(View<const double>(out.data(), out.size(), out.where(), m), r + 1, m));
   return loss;
 }
 
@@ -106,7 +104,8 @@ inline void stage_backward(ringlab::Communicator& comm, Stage& s, int m,
     BusyScope busy(s, "backward", m);
     stage_compute_backward(s, m);
   }
-  if (r > 0) sends.push_back(comm.isend(View<const double>(gin.data(), gin.size(), gin.where(), m), r - 1, m));
+  if (r > 0)
+    sends.push_back(comm.isend(View<const double>(gin.data(), gin.size(), gin.where(), m), r - 1, m));
 }
 
 // One training step's forward and backward passes in the GPipe schedule: every microbatch
