@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Lesson 06's MLP in PyTorch eager mode: the peer ringlab's --device cuda is measured against.
+
+    scripts/pytorch_mlp_baseline.py [--data DIR] [--epochs 10] [--batch 128] [--device auto]
+
+The same model and training as lesson 06 (lessons/06_data_parallel, core/src/mlp.cpp), at np 1:
+  - MLP 784-256-128-10, ReLU between the layers, mean softmax cross-entropy;
+  - He-normal weights (std dev sqrt(2 / fan_in)), zero biases;
+  - SGD with momentum, PyTorch's rule = the kit's: v = momentum * v + g; w -= lr * v;
+    lr 0.03, momentum 0.9, batch 128, 10 epochs;
+  - Fashion-MNIST from the IDX files (gzip or plain), pixels / 255, then standardised with the
+    training set's mean and standard deviation (one number each, as the kit does);
+  - every epoch a fresh shuffle of the training set from --seed; the last partial batch dropped.
+The random numbers are PyTorch's, not the kit's mt19937: the same scheme, not the same draws.
+
+Timing, as lesson 06 prints it: samples/s of an epoch = steps x batch / the epoch's training
+time (the test-set evaluation after it is not timed). On a GPU the training set is uploaded
+once and each batch is gathered on the device, as lesson 06 --device cuda does; the loss stays
+on the device until the epoch ends. TF32 is off (the kit pins its GEMMs to FP32 as well).
+
+Prints one line per epoch and, last, one machine-readable line:
+    summary framework=pytorch mode=eager torch=1.13.1 device=cuda batch=128 epochs=10 ...
+        samples_per_s=<median over the epochs> test_acc=<after the last epoch>
+PyTorch is not a requirement of the kit: without it this script says so and exits 77 (the
+test suite's "skipped"). Bad input: one line on stderr, exit 2.
+"""
+import argparse
+import gzip
+import math
+import os
+import statistics
+import struct
+import sys
+import time
+
+
+def fail(message):
+    print(f"error: pytorch_mlp_baseline: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def read_idx(path, magic):
+    """One IDX file (gzip or plain): its dimensions and its payload bytes."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError as e:
+        fail(f"{path}: {e.strerror}")
+    if raw[:2] == b"\x1f\x8b":
+        try:
+            raw = gzip.decompress(raw)
+        except (OSError, EOFError) as e:
+            fail(f"{path}: not a valid gzip file ({e})")
+    if len(raw) < 8 or struct.unpack(">I", raw[:4])[0] != magic:
+        fail(f"{path}: not an IDX file with magic 0x{magic:08x}")
+    ndims = 3 if magic == 0x803 else 1
+    dims = struct.unpack(">" + "I" * ndims, raw[4 : 4 + 4 * ndims])
+    payload = raw[4 + 4 * ndims :]
+    if len(payload) != math.prod(dims):
+        fail(f"{path}: header promises {math.prod(dims)} bytes, the file holds {len(payload)}")
+    return dims, payload
+
+
+def find_file(folder, stem):
+    for name in (stem + ".gz", stem):
+        if os.path.exists(os.path.join(folder, name)):
+            return os.path.join(folder, name)
+    fail(f"{folder}: no {stem}.gz (or {stem}): not a Fashion-MNIST folder")
+
+
+def load_fashion_mnist(torch, folder, train_subset, test_subset):
+    """Images as float32 rows (standardised with the training set's statistics), labels int64."""
+    sets = {}
+    for part, prefix in (("train", "train"), ("test", "t10k")):
+        (count, rows, cols), pixels = read_idx(find_file(folder, f"{prefix}-images-idx3-ubyte"), 0x803)
+        (label_count,), labels = read_idx(find_file(folder, f"{prefix}-labels-idx1-ubyte"), 0x801)
+        if label_count != count:
+            fail(f"{folder}: {count} {part} images but {label_count} labels")
+        x = torch.frombuffer(bytearray(pixels), dtype=torch.uint8).reshape(count, rows * cols)
+        y = torch.frombuffer(bytearray(labels), dtype=torch.uint8).to(torch.int64)
+        keep = train_subset if part == "train" else test_subset
+        if keep:
+            x, y = x[:keep], y[:keep]
+        sets[part] = [x.to(torch.float32) / 255.0, y]
+    # The kit: mean and variance over every training pixel, summed in double.
+    train64 = sets["train"][0].to(torch.float64)
+    n = train64.numel()
+    s, sq = train64.sum().item(), (train64 * train64).sum().item()
+    mean = torch.tensor(s / n, dtype=torch.float32)
+    sd = torch.tensor(math.sqrt(max(sq / n - (s / n) ** 2, 1e-12)), dtype=torch.float32)
+    for part in sets.values():
+        part[0] = (part[0] - mean) / sd
+    return sets["train"], sets["test"]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", default="/usr/share/datasets/fashion-mnist",
+                        help="folder with the Fashion-MNIST IDX files (.gz or plain)")
+    parser.add_argument("--epochs", type=int, default=10)
+    parser.add_argument("--batch", type=int, default=128)
+    parser.add_argument("--lr", type=float, default=0.03)
+    parser.add_argument("--momentum", type=float, default=0.9)
+    parser.add_argument("--seed", type=int, default=1, help="seed of the initial weights and the data order")
+    parser.add_argument("--device", choices=["auto", "cpu", "cuda"], default="auto",
+                        help="auto: cuda when PyTorch sees a GPU, else cpu")
+    parser.add_argument("--threads", type=int, default=0, help="CPU threads for PyTorch (0: its default)")
+    parser.add_argument("--train-subset", type=int, default=0, help="train on the first N examples only (tests)")
+    parser.add_argument("--test-subset", type=int, default=0, help="test on the first N examples only (tests)")
+    args = parser.parse_args()
+    for name in ("epochs", "batch"):
+        if getattr(args, name) < 1:
+            fail(f"--{name} {getattr(args, name)}: must be at least 1")
+    for name in ("threads", "train_subset", "test_subset"):
+        if getattr(args, name) < 0:
+            fail(f"--{name.replace('_', '-')} {getattr(args, name)}: must not be negative")
+    if not (args.lr > 0 and math.isfinite(args.lr)) or not 0 <= args.momentum < 1:
+        fail(f"--lr must be > 0 and --momentum in [0, 1), got {args.lr} and {args.momentum}")
+
+    try:
+        import torch
+    except ImportError as e:
+        print(f"pytorch_mlp_baseline: PyTorch is not installed here ({e}): skipped (exit 77)")
+        sys.exit(77)
+    if args.device == "cuda" and not torch.cuda.is_available():
+        print("pytorch_mlp_baseline: --device cuda but PyTorch sees no GPU: skipped (exit 77)")
+        sys.exit(77)
+    device = torch.device("cuda" if args.device == "cuda" or (args.device == "auto" and torch.cuda.is_available())
+                          else "cpu")
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    torch.backends.cuda.matmul.allow_tf32 = False  # FP32 GEMMs, as the kit's
+    torch.backends.cudnn.allow_tf32 = False
+
+    (x_train, y_train), (x_test, y_test) = load_fashion_mnist(torch, args.data, args.train_subset, args.test_subset)
+    if args.batch > x_train.shape[0]:
+        fail(f"--batch {args.batch}: larger than the {x_train.shape[0]} training examples")
+    x_train, y_train = x_train.to(device), y_train.to(device)  # uploaded once
+    x_test, y_test = x_test.to(device), y_test.to(device)
+
+    sizes = [x_train.shape[1], 256, 128, 10]
+    gen = torch.Generator().manual_seed(args.seed)
+    layers = []
+    for fan_in, fan_out in zip(sizes[:-1], sizes[1:]):
+        linear = torch.nn.Linear(fan_in, fan_out)  # weight: out x in, as the kit's W
+        with torch.no_grad():
+            linear.weight.copy_(torch.randn(fan_out, fan_in, generator=gen) * math.sqrt(2.0 / fan_in))
+            linear.bias.zero_()
+        layers += [linear, torch.nn.ReLU()]
+    model = torch.nn.Sequential(*layers[:-1]).to(device)  # no ReLU after the output layer
+    params = sum(p.numel() for p in model.parameters())
+    opt = torch.optim.SGD(model.parameters(), lr=args.lr, momentum=args.momentum)
+    loss_fn = torch.nn.CrossEntropyLoss()
+
+    count = x_train.shape[0]
+    steps = count // args.batch  # the last, partial batch is dropped
+    where = (f"cuda ({torch.cuda.get_device_name(device)})" if device.type == "cuda"
+             else f"cpu ({torch.get_num_threads()} threads)")
+    print(f"pytorch baseline: torch {torch.__version__}, eager, device {where}, MLP "
+          f"{'-'.join(map(str, sizes))} ({params} parameters), batch {args.batch}, {steps} steps per epoch, "
+          f"lr {args.lr}, momentum {args.momentum}, {count} train / {x_test.shape[0]} test examples from {args.data}",
+          flush=True)
+
+    def synchronize():
+        if device.type == "cuda":
+            torch.cuda.synchronize(device)
+
+    def test_accuracy():
+        model.eval()
+        correct = 0
+        with torch.no_grad():
+            for i in range(0, x_test.shape[0], 2000):
+                logits = model(x_test[i : i + 2000])
+                correct += (logits.argmax(dim=1) == y_test[i : i + 2000]).sum().item()
+        model.train()
+        return correct / x_test.shape[0]
+
+    data_gen = torch.Generator().manual_seed(args.seed * 1000003)
+    rates, accuracy, mean_loss = [], 0.0, float("nan")
+    for epoch in range(1, args.epochs + 1):
+        order = torch.randperm(count, generator=data_gen).to(device)
+        loss_sum = torch.zeros((), device=device)
+        synchronize()
+        t0 = time.perf_counter()
+        for s in range(steps):
+            idx = order[s * args.batch : (s + 1) * args.batch]
+            x, y = x_train[idx], y_train[idx]  # the batch gathered where the data is
+            loss = loss_fn(model(x), y)
+            opt.zero_grad(set_to_none=True)
+            loss.backward()
+            opt.step()
+            loss_sum += loss.detach()
+        synchronize()
+        seconds = time.perf_counter() - t0
+        mean_loss = loss_sum.item() / steps
+        accuracy = test_accuracy()
+        rates.append(steps * args.batch / seconds)
+        print(f"epoch {epoch}/{args.epochs}  loss {mean_loss:.4f}  test acc {accuracy:.4f}  "
+              f"{rates[-1]:.0f} samples/s  ({seconds:.1f} s)", flush=True)
+
+    gpu = torch.cuda.get_device_name(device).replace(" ", "_") if device.type == "cuda" else "none"
+    print(f"summary framework=pytorch mode=eager torch={torch.__version__} device={device.type} gpu={gpu} "
+          f"threads={torch.get_num_threads()} batch={args.batch} epochs={args.epochs} train_examples={count} "
+          f"steps_per_epoch={steps} samples_per_s={statistics.median(rates):.0f} "
+          f"samples_per_s_last={rates[-1]:.0f} loss_last={mean_loss:.4f} test_acc={accuracy:.4f}")
+    return 0 if math.isfinite(mean_loss) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# scripts/pytorch_mlp_baseline.py, short: one epoch on 6000 training examples, tested on 2000,
+# on the CPU. Checks the summary line's fields and that the model learned (test accuracy > 0.70;
+# a model that learns nothing scores 0.10). Also: bad input is one error line and exit 2.
+#   usage: pytorch_baseline_test.sh SCRIPT
+set -uo pipefail
+script="$1"
+py="$("$(dirname "$script")/pytorch-python")" || { echo "SKIP: no python3 here can import torch"; exit 77; }
+data=/usr/share/datasets/fashion-mnist
+[[ -f $data/train-images-idx3-ubyte.gz ]] || { echo "SKIP: no Fashion-MNIST in $data"; exit 77; }
+
+out="$("$py" "$script" --device cpu --threads 1 --epochs 1 --train-subset 6000 --test-subset 2000 2>&1)"
+rc=$?
+echo "$out"
+[[ $rc == 0 ]] || { echo "FAIL: exit $rc"; exit 1; }
+summary="$(grep '^summary ' <<<"$out")"
+[[ $(grep -c '^summary ' <<<"$out") == 1 ]] || { echo "FAIL: expected one summary line"; exit 1; }
+field() { sed -nE "s/.* $1=([^ ]+).*/\1/p" <<<" $summary"; }
+for want in framework=pytorch mode=eager device=cpu gpu=none threads=1 batch=128 epochs=1 \
+  train_examples=6000 steps_per_epoch=46; do
+  [[ " $summary " == *" $want "* ]] || { echo "FAIL: summary has no '$want'"; exit 1; }
+done
+awk -v v="$(field samples_per_s)" 'BEGIN { exit !(v + 0 > 0) }' || { echo "FAIL: samples_per_s '$(field samples_per_s)'"; exit 1; }
+awk -v v="$(field test_acc)" 'BEGIN { exit !(v + 0 > 0.70 && v + 0 <= 1) }' ||
+  { echo "FAIL: test_acc '$(field test_acc)' is not above 0.70"; exit 1; }
+grep -qE '^epoch 1/1  loss [0-9.]+  test acc [0-9.]+  [0-9]+ samples/s' <<<"$out" ||
+  { echo "FAIL: no epoch line"; exit 1; }
+
+bad="$("$py" "$script" --data /nonexistent 2>&1)"
+rc=$?
+[[ $rc == 2 && $(grep -c '^error: ' <<<"$bad") == 1 && $bad == *"/nonexistent"* ]] ||
+  { echo "FAIL: --data /nonexistent gave exit $rc and: $bad"; exit 1; }
+echo "PASS: test_acc $(field test_acc), $(field samples_per_s) samples/s"
