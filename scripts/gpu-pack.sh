@@ -9,8 +9,12 @@
 #                break every program)
 #   unpack.sh    run on the GPU machine: unpacks the debs into gpu-pack/prefix (never into /)
 #   env.sh       sourced there: PATH, LD_LIBRARY_PATH and OPAL_PREFIX for that private prefix
+#                and OpenBLAS's runtime (lesson 06's CPU GEMMs; GPU machines rarely have it)
 #   build-gpu/   with --build: the lesson programs and GPU tests from BUILD_DIR (static cudart,
 #                no libcuda: the GPU machine's driver provides it), for RINGLAB_GPU_BUILD
+#   fashion-mnist/  the four Fashion-MNIST IDX .gz files (30 MB), for lesson 06 and the PyTorch
+#                baseline (scripts/pytorch_mlp_baseline.py) on the same data
+# Everything that travels (the repository, gpu-pack/) must stay under 64 MiB: the size is printed.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PACK="$ROOT/gpu-pack"
@@ -18,7 +22,7 @@ build=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --build) build="${2:?--build needs a build folder}"; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) echo "error: gpu-pack.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -26,7 +30,7 @@ rm -rf "$PACK/debs"
 mkdir -p "$PACK/debs"
 
 # Open MPI's runtime and everything it needs, recursively, without recommends/suggests.
-roots=(openmpi-bin openmpi-common libopenmpi3)
+roots=(openmpi-bin openmpi-common libopenmpi3 libopenblas0-pthread)
 mapfile -t wanted < <(apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks \
   --no-replaces --no-enhances "${roots[@]}" | grep -v '^ ' | grep -v '^<' | sort -u)
 # Left out: the base system every Debian/Ubuntu machine has (libc, libstdc++, compression,
@@ -36,7 +40,11 @@ base='^(libc6|libgcc-s1|libstdc\+\+6|gcc-[0-9]+-base|zlib1g|libzstd1|liblzma5|li
 base+='|libpcre2-8-0|libudev1|libssl3|libtinfo6|libuuid1|libacl1|libaudit1|libaudit-common|libcap-ng0|libpam0g'
 base+='|libmd0|libbsd0|libdb5\.3|libsemanage.*|libsepol2|c?debconf|libdebian-installer4|libnewt0\.52|libslang2'
 base+='|libtextwrap1|install-info|libreadline8|libedit2|openssh-client|libfido2-1|libcbor0\.8|libgssapi-krb5-2'
-base+='|libk5crypto3|libkeyutils1|libkrb5-3|libkrb5support0|libcom-err2|adduser|dpkg|passwd|tar|libpam-.*|readline-common)$'
+base+='|libk5crypto3|libkeyutils1|libkrb5-3|libkrb5support0|libcom-err2|adduser|dpkg|passwd|tar|libpam-.*|readline-common'
+# Also left out: libxml2 and the 9 MB libicu72 under it. Only hwloc's optional XML plugin needs
+# them, and hwloc looks for its plugins at /usr/lib/..., not in the private prefix, so that
+# plugin never loads there anyway (and hwloc goes on without it).
+base+='|libxml2|libicu[0-9]+)$'
 mapfile -t keep < <(printf '%s\n' "${wanted[@]}" | grep -Ev "$base")
 (cd "$PACK/debs" && apt-get download "${keep[@]}" >/dev/null)
 echo "gpu-pack: ${#keep[@]} packages in $PACK/debs ($(du -sh "$PACK/debs" | cut -f1))"
@@ -68,13 +76,14 @@ export PATH="$GPU_PACK/bin:$GPU_PACK/prefix/usr/bin:$PATH"
 # (a GPU machine's own, other PMIx there would not load) and keep its zlib notice quiet.
 export PMIX_MCA_mca_base_component_path="$GPU_PACK/prefix/usr/lib/x86_64-linux-gnu/pmix2/lib/pmix"
 export PMIX_MCA_pcompress_base_silence_warning=1
-export LD_LIBRARY_PATH="$GPU_PACK/prefix/usr/lib/x86_64-linux-gnu:$GPU_PACK/prefix/usr/lib/x86_64-linux-gnu/openmpi/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+# OpenBLAS: Debian reaches libopenblas.so.0 through /etc/alternatives; here, its own folder.
+export LD_LIBRARY_PATH="$GPU_PACK/prefix/usr/lib/x86_64-linux-gnu:$GPU_PACK/prefix/usr/lib/x86_64-linux-gnu/openmpi/lib:$GPU_PACK/prefix/usr/lib/x86_64-linux-gnu/openblas-pthread${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 ENV
 chmod +x "$PACK/unpack.sh"
 
 if [[ -n "$build" ]]; then
   mkdir -p "$PACK/build-gpu/bin"
-  for f in bin/lesson_01 bin/lesson_03 bin/lesson_05 tests/gpu/test_gpu_ops; do
+  for f in bin/lesson_01 bin/lesson_02 bin/lesson_03 bin/lesson_05 bin/lesson_06 tests/gpu/test_gpu_ops; do
     cp "$build/$f" "$PACK/build-gpu/bin/"
   done
   for f in tests/gpu/test_gpu_nccl_one_rank tests/gpu/test_gpu_nccl_allreduce; do  # where NCCL was found
@@ -84,5 +93,20 @@ if [[ -n "$build" ]]; then
     echo "error: gpu-pack: lesson_05 links libcuda (it must link cudart statically)" >&2
     exit 1
   fi
+  # Symbols are not needed to run them (the CUDA kernels sit in their own section, kept), and
+  # everything that travels must fit in 64 MiB.
+  strip --strip-unneeded "$PACK"/build-gpu/bin/* 2>/dev/null || true
   echo "gpu-pack: build in $PACK/build-gpu (use RINGLAB_GPU_BUILD=$PACK/build-gpu scripts/gpu-suite.sh OUT)"
 fi
+
+# The data lesson 06 and the PyTorch baseline train on (gpu-suite.sh reads it from here).
+data=/usr/share/datasets/fashion-mnist
+if [[ -f $data/train-images-idx3-ubyte.gz ]]; then
+  mkdir -p "$PACK/fashion-mnist"
+  cp "$data"/{train,t10k}-{images-idx3,labels-idx1}-ubyte.gz "$PACK/fashion-mnist/"
+else
+  echo "gpu-pack: no Fashion-MNIST in $data (apt-get install dataset-fashion-mnist): the suite's lesson 06 benchmarks will be skipped" >&2
+fi
+total="$( (git -C "$ROOT" ls-files -z | (cd "$ROOT" && xargs -0 du -cb 2>/dev/null) | tail -n 1 | cut -f1; du -sb "$PACK" | cut -f1) |
+  awk '{ s += $1 } END { printf "%.1f", s / 1048576 }')"
+echo "gpu-pack: the repository's files and gpu-pack/ come to $total MiB (what travels must stay under 64 MiB)"

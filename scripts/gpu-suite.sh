@@ -9,7 +9,11 @@
 #    otherwise the same checks run directly from bin/ (a carried build's ctest files name the
 #    build machine's paths).
 # 4. The benchmarks: the device reduce kernel vs a device-to-device copy; lesson 05's rings on
-#    device buffers (staged) at 4, 64 and 256 MiB next to the CPU ring; lesson 03 on device.
+#    device buffers (staged) at 4, 64 and 256 MiB next to the CPU ring; lesson 03 on device;
+#    lesson 02's pipeline bubble on the GPU and on the CPU; lesson 06 --device cuda at np 1 vs
+#    PyTorch eager on the same GPU (scripts/pytorch_mlp_baseline.py, where a python3 has torch),
+#    10 epochs at batch 128 and 1024; lesson 06 on the CPU cores at np 1, 2, 4, 8, 16 (--bench).
+#    Lesson 06 reads Fashion-MNIST from gpu-pack/fashion-mnist (or the Debian package's folder).
 # Logs go to OUTDIR: device.txt, checks.log (or ctest-gpu.log), bench-*.log, summary.txt.
 # Exit code: 0 when every check passed, 1 otherwise, 77 when no GPU is visible.
 set -uo pipefail
@@ -21,8 +25,8 @@ BUILD="${RINGLAB_GPU_BUILD:-$ROOT/build-gpu}"
 summary() { echo "$*" | tee -a "$OUT/summary.txt"; }
 : >"$OUT/summary.txt"
 
-# --- 1. Open MPI -------------------------------------------------------------------------
-if ! command -v mpirun >/dev/null 2>&1; then
+# --- 1. Open MPI (and OpenBLAS, for lesson 06) -------------------------------------------
+if ! command -v mpirun >/dev/null 2>&1 || { [[ -d "$ROOT/gpu-pack/debs" ]] && ! ldconfig -p 2>/dev/null | grep -q 'libopenblas\.so\.0'; }; then
   if [[ -d "$ROOT/gpu-pack/debs" ]]; then
     "$ROOT/gpu-pack/unpack.sh" || { summary "gpu-suite: unpacking Open MPI failed"; exit 1; }
     # shellcheck source=/dev/null
@@ -39,11 +43,12 @@ fi
   nvidia-smi 2>&1 || echo "nvidia-smi: not available"
   command -v nvcc >/dev/null && nvcc --version
   mpirun --version 2>&1 | head -n 1
+  echo "cpu cores: $(nproc)"
 } >"$OUT/device.txt" 2>&1
 if [[ ! -x "$BUILD/bin/lesson_05" ]]; then
   summary "gpu-suite: building in $BUILD"
   cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >"$OUT/build.log" 2>&1 &&
-    cmake --build "$BUILD" -j "$(nproc)" --target lesson_01 lesson_03 lesson_05 test_gpu_ops >>"$OUT/build.log" 2>&1 ||
+    cmake --build "$BUILD" -j "$(nproc)" --target lesson_01 lesson_02 lesson_03 lesson_05 lesson_06 test_gpu_ops >>"$OUT/build.log" 2>&1 ||
     { summary "gpu-suite: build failed (see build.log)"; exit 1; }
 fi
 BIN="$BUILD/bin"
@@ -94,6 +99,19 @@ else
     check nccl_allreduce_sums_every_device env LD_LIBRARY_PATH="$(dirname "${nccl:-/}"):${LD_LIBRARY_PATH:-}" \
       "$BIN/test_gpu_nccl_allreduce"
   fi
+  # Lesson 02: every pipeline stage on its rank's GPU against the same model in one process on the CPU.
+  if [[ -x "$BIN/lesson_02" ]]; then
+    for np in 2 3 4; do
+      check "lesson02_pipeline_on_device_np$np" "$MPIRUN" -np "$np" "$BIN/lesson_02" --device cuda --check \
+        --width 32 --batch 24 --microbatches 1,3,8
+    done
+    check lesson02_pipeline_on_device_wide_layers_np3 "$MPIRUN" -np 3 "$BIN/lesson_02" --device cuda --check \
+      --width 300 --batch 64 --layers-per-rank 2 --microbatches 1,4 --steps 3
+  fi
+  if command -v compute-sanitizer >/dev/null 2>&1 && [[ -x "$BIN/lesson_02" ]]; then
+    check lesson02_memcheck_np2 "$MPIRUN" -np 2 compute-sanitizer --tool memcheck --error-exitcode 1 \
+      "$BIN/lesson_02" --device cuda --check --width 33 --batch 12 --microbatches 1,3 --steps 2
+  fi
   if command -v compute-sanitizer >/dev/null 2>&1; then
     check lesson05_memcheck_np2 "$MPIRUN" -np 2 compute-sanitizer --tool memcheck --error-exitcode 1 \
       "$BIN/lesson_05" --device cuda --check --count 1001
@@ -113,6 +131,56 @@ for np in 2 4; do
   done
 done
 "$MPIRUN" -np 2 "$BIN/lesson_03" --device cuda --bench >"$OUT/bench-lesson03-cuda-np2.log" 2>&1
+
+# Lesson 02: the GPipe bubble, measured beside (P-1)/(M+P-1), stages on the GPU and on the CPU.
+if [[ -x "$BIN/lesson_02" ]]; then
+  for np in 2 4; do
+    for device in cuda cpu; do
+      timeout 300 "$MPIRUN" -np "$np" "$BIN/lesson_02" --device "$device" --bench \
+        >"$OUT/bench-lesson02-${device}-np${np}.log" 2>&1
+    done
+  done
+fi
+
+# Lesson 06 against PyTorch eager on the same GPU (issue 9), and on the CPU cores.
+bench_start=$SECONDS
+DATA="$ROOT/gpu-pack/fashion-mnist"
+[[ -f "$DATA/train-images-idx3-ubyte.gz" ]] || DATA=/usr/share/datasets/fashion-mnist
+if [[ -x "$BIN/lesson_06" && -f "$DATA/train-images-idx3-ubyte.gz" ]]; then
+  # lesson 06 --device cuda may link cuBLAS dynamically: a GPU machine often has it only in the
+  # CUDA toolkit's folder or inside PyTorch's packages. Found as the NCCL library is, above.
+  for lib in $(ldd "$BIN/lesson_06" 2>/dev/null | awk '/not found/ {print $1}'); do
+    found="$(find /usr/local/cuda*/ /opt /usr/lib /usr/local/lib -name "$lib" 2>/dev/null | head -n 1)"
+    echo "lesson_06 needs $lib: ${found:-not found}" >>"$OUT/libs.log"
+    [[ -n "$found" ]] && export LD_LIBRARY_PATH="$(dirname "$found"):${LD_LIBRARY_PATH:-}"
+  done
+  py="$("$ROOT/scripts/pytorch-python" || true)"
+  echo "data $DATA; python with torch: ${py:-none}" >"$OUT/bench-lesson06-setup.log"
+  # Samples/s as both print it per epoch (steps x batch / the epoch's training time); 10 epochs
+  # each, for the test accuracy after 10 epochs.
+  for batch in 128 1024; do
+    timeout 300 "$MPIRUN" -np 1 "$BIN/lesson_06" --device cuda --data "$DATA" --epochs 10 --batch "$batch" \
+      >"$OUT/bench-lesson06-cuda-np1-b${batch}.log" 2>&1
+    if [[ -n "$py" ]]; then
+      timeout 300 env PYTHONUNBUFFERED=1 "$py" "$ROOT/scripts/pytorch_mlp_baseline.py" --device cuda --data "$DATA" \
+        --epochs 10 --batch "$batch" >"$OUT/bench-pytorch-cuda-b${batch}.log" 2>&1
+    fi
+  done
+  # Lesson 06's throughput on the CPU cores (one OpenBLAS thread per rank), and the GPU's at np 1
+  # measured the same way (--bench: --warmup untimed steps, then --iters timed ones).
+  for batch in 128 1024; do
+    for np in 1 2 4 8 16; do
+      ((np <= $(nproc))) || continue
+      timeout 180 "$MPIRUN" -np "$np" "$BIN/lesson_06" --device cpu --data "$DATA" --bench --batch "$batch" \
+        --warmup 5 --iters 40 >"$OUT/bench-lesson06-cpu-np${np}-b${batch}.log" 2>&1
+    done
+    timeout 180 "$MPIRUN" -np 1 "$BIN/lesson_06" --device cuda --data "$DATA" --bench --batch "$batch" \
+      --warmup 20 --iters 400 >"$OUT/bench-lesson06-cuda-np1-b${batch}-bench.log" 2>&1
+  done
+  summary "gpu-suite: lesson 06 and PyTorch benchmarks took $((SECONDS - bench_start)) s"
+else
+  summary "gpu-suite: lesson 06 benchmarks skipped (no bin/lesson_06 or no Fashion-MNIST in $DATA)"
+fi
 "$ROOT/scripts/gpu-report.sh" "$OUT" >"$OUT/report.md" 2>>"$OUT/summary.txt"
 summary "gpu-suite: logs in $OUT; the markdown for docs/gpu.md in $OUT/report.md"
 exit "$failed"
