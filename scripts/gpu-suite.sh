@@ -107,6 +107,8 @@ else
     done
     check lesson02_pipeline_on_device_wide_layers_np3 "$MPIRUN" -np 3 "$BIN/lesson_02" --device cuda --check \
       --width 300 --batch 64 --layers-per-rank 2 --microbatches 1,4 --steps 3
+    check exercise02_solution_passes_its_checks_on_device env RINGLAB_DEVICE=cuda \
+      "$ROOT/scripts/ringlab-exercise" check 02 "$BIN/lesson_02"
   fi
   if command -v compute-sanitizer >/dev/null 2>&1 && [[ -x "$BIN/lesson_02" ]]; then
     check lesson02_memcheck_np2 "$MPIRUN" -np 2 compute-sanitizer --tool memcheck --error-exitcode 1 \
