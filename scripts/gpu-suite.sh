@@ -23,6 +23,9 @@ mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
 BUILD="${RINGLAB_GPU_BUILD:-$ROOT/build-gpu}"
 summary() { echo "$*" | tee -a "$OUT/summary.txt"; }
+# The machine's own library path, for PyTorch: gpu-pack's Open MPI and OpenBLAS folders (added
+# below) are for the kit's programs, and must not shadow the libraries PyTorch ships with.
+MACHINE_LD_LIBRARY_PATH="${LD_LIBRARY_PATH:-}"
 : >"$OUT/summary.txt"
 
 # --- 1. Open MPI (and OpenBLAS, for lesson 06) -------------------------------------------
@@ -156,7 +159,7 @@ if [[ -x "$BIN/lesson_06" && -f "$DATA/train-images-idx3-ubyte.gz" ]]; then
     echo "lesson_06 needs $lib: ${found:-not found}" >>"$OUT/libs.log"
     [[ -n "$found" ]] && export LD_LIBRARY_PATH="$(dirname "$found"):${LD_LIBRARY_PATH:-}"
   done
-  py="$("$ROOT/scripts/pytorch-python" || true)"
+  py="$(LD_LIBRARY_PATH="$MACHINE_LD_LIBRARY_PATH" "$ROOT/scripts/pytorch-python" || true)"
   echo "data $DATA; python with torch: ${py:-none}" >"$OUT/bench-lesson06-setup.log"
   # Samples/s as both print it per epoch (steps x batch / the epoch's training time); 10 epochs
   # each, for the test accuracy after 10 epochs.
@@ -164,7 +167,8 @@ if [[ -x "$BIN/lesson_06" && -f "$DATA/train-images-idx3-ubyte.gz" ]]; then
     timeout 300 "$MPIRUN" -np 1 "$BIN/lesson_06" --device cuda --data "$DATA" --epochs 10 --batch "$batch" \
       >"$OUT/bench-lesson06-cuda-np1-b${batch}.log" 2>&1
     if [[ -n "$py" ]]; then
-      timeout 300 env PYTHONUNBUFFERED=1 "$py" "$ROOT/scripts/pytorch_mlp_baseline.py" --device cuda --data "$DATA" \
+      timeout 300 env PYTHONUNBUFFERED=1 LD_LIBRARY_PATH="$MACHINE_LD_LIBRARY_PATH" "$py" \
+        "$ROOT/scripts/pytorch_mlp_baseline.py" --device cuda --data "$DATA" \
         --epochs 10 --batch "$batch" >"$OUT/bench-pytorch-cuda-b${batch}.log" 2>&1
     fi
   done
