@@ -6,10 +6,10 @@
 #   debs/        Debian's Open MPI runtime and the libraries it needs, fetched with
 #                `apt-get download` (the base system every Debian/Ubuntu machine has — libc,
 #                libstdc++, zlib, ... — is left out: a second libc on the library path would
-#                break every program)
+#                break every program); and OpenBLAS's runtime (lesson 06's CPU GEMMs: GPU
+#                machines rarely have it)
 #   unpack.sh    run on the GPU machine: unpacks the debs into gpu-pack/prefix (never into /)
 #   env.sh       sourced there: PATH, LD_LIBRARY_PATH and OPAL_PREFIX for that private prefix
-#                and OpenBLAS's runtime (lesson 06's CPU GEMMs; GPU machines rarely have it)
 #   build-gpu/   with --build: the lesson programs and GPU tests from BUILD_DIR (static cudart,
 #                no libcuda: the GPU machine's driver provides it), for RINGLAB_GPU_BUILD
 #   fashion-mnist/  the four Fashion-MNIST IDX .gz files (30 MB), for lesson 06 and the PyTorch
