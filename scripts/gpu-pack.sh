@@ -22,7 +22,7 @@ build=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --build) build="${2:?--build needs a build folder}"; shift 2 ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "error: gpu-pack.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
