@@ -116,7 +116,14 @@ if compgen -G "$L/bench-lesson06-cuda-np1-b*.log" >/dev/null || compgen -G "$L/b
     ratio="$( [[ -n $ours && -n $theirs ]] && awk -v a="$ours" -v b="$theirs" 'BEGIN { if (b > 0) printf "%.2f", a / b }' || true)"
     diff="$( [[ -n $acc && -n $tacc ]] && awk -v a="$acc" -v b="$tacc" 'BEGIN { printf "%+.2f", 100 * (a - b) }' || true)"
     echo "| $batch | ${ours:-–} | ${theirs:-–} | ${ratio:-–} | ${acc:-–} | ${tacc:-–} | ${diff:-–} |"
+    if [[ $batch == 128 ]]; then
+      goal_speed="$( [[ -n $ratio ]] && awk -v r="$ratio" 'BEGIN { print (r >= 1.0 ? "met" : "NOT met") }' || echo "not measured")"
+      goal_acc="$( [[ -n $diff ]] && awk -v d="$diff" 'BEGIN { print (d >= -0.5 && d <= 0.5 ? "met" : "NOT met") }' || echo "not measured")"
+    fi
   done
+  echo
+  echo "Issue 9's goals at batch 128: ringlab ≥ 1.0× PyTorch eager's samples/s: ${goal_speed:-not measured};"
+  echo "test accuracy within 0.5 points of PyTorch's: ${goal_acc:-not measured}."
 fi
 
 if compgen -G "$L/bench-lesson06-cpu-np*-b*.log" >/dev/null; then
