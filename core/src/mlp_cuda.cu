@@ -264,6 +264,7 @@ void DeviceMlp::set_order(int set, const std::vector<int>& order) {
 void DeviceMlp::loss_and_gradient(const float* params, int set, int first, int count, float* grad) {
   Impl& m = *impl_;
   const Impl::Set& s = m.sets.at(static_cast<std::size_t>(set));
+  if (count <= 0) throw std::invalid_argument("DeviceMlp::loss_and_gradient: a batch of " + std::to_string(count));
   m.reserve(count);
   const int features = m.sizes[0];
   gather_examples<<<blocks_for(std::size_t(count) * features), kThreads>>>(
