@@ -43,7 +43,8 @@ fi
 if [[ ! -x "$BUILD/bin/lesson_05" ]]; then
   summary "gpu-suite: building in $BUILD"
   cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >"$OUT/build.log" 2>&1 &&
-    cmake --build "$BUILD" -j "$(nproc)" --target lesson_01 lesson_03 lesson_05 test_gpu_ops >>"$OUT/build.log" 2>&1 ||
+    cmake --build "$BUILD" -j "$(nproc)" --target lesson_01 lesson_03 lesson_05 test_gpu_ops \
+      lesson_06 lesson_07 test_gpu_mlp >>"$OUT/build.log" 2>&1 ||
     { summary "gpu-suite: build failed (see build.log)"; exit 1; }
 fi
 BIN="$BUILD/bin"
@@ -94,6 +95,22 @@ else
     check nccl_allreduce_sums_every_device env LD_LIBRARY_PATH="$(dirname "${nccl:-/}"):${LD_LIBRARY_PATH:-}" \
       "$BIN/test_gpu_nccl_allreduce"
   fi
+  # The model and lessons 06/07 on a GPU (issue 9): the MLP against the CPU's, lesson 06's
+  # --check at np 1-4 on each transport the communicator has, resume from GPU state, lesson 07.
+  GPU_MLP="$(find "$BUILD" -name test_gpu_mlp -type f -perm -u+x | head -n 1)"
+  [[ -n "$GPU_MLP" ]] && check gpu_mlp_matches_the_cpu_mlp "$GPU_MLP"
+  if [[ -x "$BIN/lesson_06" ]]; then
+    for transport in ${RINGLAB_LESSON06_TRANSPORTS:-staged}; do
+      for np in 1 2 3 4; do
+        check "lesson06_device_check_${transport}_np$np" "$MPIRUN" -np "$np" "$BIN/lesson_06" --device cuda \
+          --transport "$transport" --check --data synthetic --epochs 2 --batch 96
+      done
+    done
+    check lesson06_resume_from_gpu_state_np2 "$ROOT/tests/lesson06/resume_matches_uninterrupted.sh" "$MPIRUN" \
+      "$BIN/lesson_06" 2 --device cuda
+  fi
+  [[ -x "$BIN/lesson_07" ]] && check lesson07_device_np2 "$MPIRUN" -np 2 "$BIN/lesson_07" --device cuda --check \
+    --data synthetic --epochs 2 --lr-scaling linear
   if command -v compute-sanitizer >/dev/null 2>&1; then
     check lesson05_memcheck_np2 "$MPIRUN" -np 2 compute-sanitizer --tool memcheck --error-exitcode 1 \
       "$BIN/lesson_05" --device cuda --check --count 1001
@@ -113,6 +130,22 @@ for np in 2 4; do
   done
 done
 "$MPIRUN" -np 2 "$BIN/lesson_03" --device cuda --bench >"$OUT/bench-lesson03-cuda-np2.log" 2>&1
+# Lesson 06 on the GPU: samples/s at np 1 (batch 128 and 1024) beside the CPU at np 1; and, where
+# the real Fashion-MNIST files are here, 10 epochs at np 1 and 2 (the issue asks >= 0.88).
+if [[ -x "$BIN/lesson_06" ]]; then
+  for b in 128 1024; do
+    for device in cuda cpu; do
+      "$MPIRUN" -np 1 "$BIN/lesson_06" --device "$device" --data synthetic --batch "$b" --bench --iters 200 \
+        --warmup 20 >"$OUT/bench-lesson06-${device}-np1-batch$b.log" 2>&1
+    done
+  done
+  if "$MPIRUN" -np 1 "$BIN/lesson_06" --device cuda --epochs 1 --bench --iters 1 --warmup 0 >/dev/null 2>&1; then
+    for np in 1 2; do
+      "$MPIRUN" -np "$np" "$BIN/lesson_06" --device cuda --epochs 10 >"$OUT/lesson06-cuda-np$np-10epochs.log" 2>&1
+      summary "lesson 06 cuda np $np, 10 epochs: $(grep -o 'epoch 10/10.*test acc [0-9.]*' "$OUT/lesson06-cuda-np$np-10epochs.log" | grep -o 'test acc [0-9.]*' || echo 'no result')"
+    done
+  fi
+fi
 "$ROOT/scripts/gpu-report.sh" "$OUT" >"$OUT/report.md" 2>>"$OUT/summary.txt"
 summary "gpu-suite: logs in $OUT; the markdown for docs/gpu.md in $OUT/report.md"
 exit "$failed"
