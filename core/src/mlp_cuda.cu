@@ -24,7 +24,8 @@ namespace ringlab {
 namespace {
 
 void check(cudaError_t err, const char* what) {
-  if (err != cudaSuccess) throw std::runtime_error(std::string("DeviceMlp: ") + what + ": " + cudaGetErrorString(err));
+  if (err != cudaSuccess)
+    throw std::runtime_error(std::string("DeviceMlp: ") + what + ": " + cudaGetErrorString(err));
 }
 void check(cublasStatus_t status, const char* what) {
   if (status != CUBLAS_STATUS_SUCCESS)
@@ -66,7 +67,7 @@ unsigned blocks_for(std::size_t n) {
   const std::size_t b = (n + kThreads - 1) / kThreads;
   return static_cast<unsigned>(b < 65535 ? b : 65535);
 }
-#define RINGLAB_GRID_STRIDE(i, n)                                                               \
+#define RINGLAB_GRID_STRIDE(i, n)                                                   \
   for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < (n); \
        i += std::size_t(gridDim.x) * blockDim.x)
 
@@ -189,8 +190,8 @@ struct DeviceMlp::Impl {
 
   // C (M x N) = alpha op(A) op(B) + beta C, all row-major, as cblas_sgemm(CblasRowMajor, ...):
   // cuBLAS computes C^T = op(B)^T op(A)^T on the same memory read column-major.
-  void gemm_row_major(bool trans_a, bool trans_b, int m, int n, int k, const float* a, int lda, const float* b,
-                      int ldb, float beta, float* c, int ldc) {
+  void gemm_row_major(bool trans_a, bool trans_b, int m, int n, int k, const float* a, int lda,
+                      const float* b, int ldb, float beta, float* c, int ldc) {
     const float alpha = 1.0f;
     check(cublasSgemm(blas, trans_b ? CUBLAS_OP_T : CUBLAS_OP_N, trans_a ? CUBLAS_OP_T : CUBLAS_OP_N, n, m, k,
                       &alpha, b, ldb, a, lda, &beta, c, ldc),
@@ -207,8 +208,8 @@ struct DeviceMlp::Impl {
       float* a = act[l].get();
       // a (batch x out) = a_prev (batch x in) * W^T (in x out), then + b and ReLU
       gemm_row_major(false, true, batch, out, in, prev, in, params + w_offset[l - 1], in, 0.0f, a, out);
-      add_bias_relu<<<blocks_for(std::size_t(batch) * out), kThreads>>>(a, params + b_offset[l - 1], batch, out,
-                                                                          l < layers);
+      add_bias_relu<<<blocks_for(std::size_t(batch) * out), kThreads>>>(a, params + b_offset[l - 1], batch,
+                                                                        out, l < layers);
       check(cudaGetLastError(), "add_bias_relu");
       prev = a;
     }
@@ -264,7 +265,8 @@ void DeviceMlp::set_order(int set, const std::vector<int>& order) {
 void DeviceMlp::loss_and_gradient(const float* params, int set, int first, int count, float* grad) {
   Impl& m = *impl_;
   const Impl::Set& s = m.sets.at(static_cast<std::size_t>(set));
-  if (count <= 0) throw std::invalid_argument("DeviceMlp::loss_and_gradient: a batch of " + std::to_string(count));
+  if (count <= 0)
+    throw std::invalid_argument("DeviceMlp::loss_and_gradient: a batch of " + std::to_string(count));
   m.reserve(count);
   const int features = m.sizes[0];
   gather_examples<<<blocks_for(std::size_t(count) * features), kThreads>>>(

@@ -20,9 +20,9 @@
 
 #include "checkpoint.hpp"
 #include "distributed_optimizer.hpp"
+#include "replica.hpp"
 #include "ringlab/fashion_mnist.hpp"
 #include "ringlab/mlp.hpp"
-#include "replica.hpp"
 #include "ringlab/ringlab.hpp"
 #include "training.hpp"
 
@@ -251,7 +251,8 @@ int main(int argc, char** argv) {
         const double err = comm.max(lesson06::gradient_error(grad, whole_grad));
         if (err > 1e-5 && rank == 0)  // where they differ: the first elements, averaged vs one process
           log(Level::error) << "averaged gradient vs one process: "
-                            << describe(compare<float>(View<const float>(whole_grad), View<const float>(grad), 1));
+                            << describe(
+                                   compare<float>(View<const float>(whole_grad), View<const float>(grad), 1));
         worst_gradient_error = std::max(worst_gradient_error, err);
         double velocity_err = 0;
         const double step_err = comm.max(step_error(reference, state, &velocity_err));
@@ -265,7 +266,8 @@ int main(int argc, char** argv) {
           const std::vector<float> ref_after(reference.params_after.begin(), reference.params_after.end());
           if (err > 1e-5) {
             log(Level::error) << "averaged gradient vs one process: "
-                              << describe(compare<float>(View<const float>(whole_grad), View<const float>(grad), 1));
+                              << describe(compare<float>(View<const float>(whole_grad),
+                                                         View<const float>(grad), 1));
             first_cause = diagnose_values("the averaged gradient", View<const float>(whole_grad),
                                           View<const float>(grad), n);
           } else {

@@ -26,8 +26,13 @@ class Replica {
  public:
   // `state` holds the starting parameters and momentum (on the host); the replica keeps using
   // it as its host copy.
-  Replica(ringlab::Where where, const ringlab::Dataset& train, const ringlab::Dataset& test, TrainingState& state)
-      : where_(where), train_(train), test_(test), state_(state), host_(sizes(train)),
+  Replica(ringlab::Where where, const ringlab::Dataset& train, const ringlab::Dataset& test,
+          TrainingState& state)
+      : where_(where),
+        train_(train),
+        test_(test),
+        state_(state),
+        host_(sizes(train)),
         grad_host_(host_.parameter_count()) {
     if (where_ == ringlab::Where::host) return;
     device_.emplace(sizes(train));
@@ -53,9 +58,11 @@ class Replica {
   // This rank's gradient of examples order[first .. first+count) into grad(); the loss is added
   // to the sum take_loss_sum() returns.
   void compute_gradient(int first, int count) {
-    if (device_) return device_->loss_and_gradient(params_.view().data(), train_set_, first, count, grad_.view().data());
+    if (device_)
+      return device_->loss_and_gradient(params_.view().data(), train_set_, first, count, grad_.view().data());
     gather_examples(train_, *order_, first, count, x_, y_);
-    loss_sum_ += host_.loss_and_gradient(state_.params.data(), x_.data(), y_.data(), count, grad_host_.data());
+    loss_sum_ +=
+        host_.loss_and_gradient(state_.params.data(), x_.data(), y_.data(), count, grad_host_.data());
   }
 
   // The sum of the losses since the last call (on a GPU: the one number copied down).
@@ -108,13 +115,16 @@ class Replica {
 
   // Test accuracy of the whole test set: each rank scores its own slice, the counts are summed.
   double global_accuracy(ringlab::Communicator& comm) {
-    const ringlab::Chunk mine = ringlab::chunk_of(static_cast<std::size_t>(test_.count), comm.size(), comm.rank());
+    const ringlab::Chunk mine =
+        ringlab::chunk_of(static_cast<std::size_t>(test_.count), comm.size(), comm.rank());
     const long long correct = count_correct(static_cast<int>(mine.offset), static_cast<int>(mine.count));
     return static_cast<double>(comm.sum(correct)) / test_.count;
   }
 
  private:
-  static std::vector<int> sizes(const ringlab::Dataset& train) { return {train.features, 256, 128, train.classes}; }
+  static std::vector<int> sizes(const ringlab::Dataset& train) {
+    return {train.features, 256, 128, train.classes};
+  }
 
   ringlab::Where where_;
   const ringlab::Dataset& train_;

@@ -13,9 +13,9 @@
 
 #include "distributed_optimizer.hpp"
 #include "lr_schedule.hpp"
+#include "replica.hpp"
 #include "ringlab/fashion_mnist.hpp"
 #include "ringlab/mlp.hpp"
-#include "replica.hpp"
 #include "ringlab/ringlab.hpp"
 #include "training.hpp"
 
@@ -162,7 +162,7 @@ int main(int argc, char** argv) {
   }
   if (out) std::fclose(out);
   bool identical = true;
-  if (opt.check) {  // the replicas must still be bit-identical, whatever the rate did
+  if (opt.check) {           // the replicas must still be bit-identical, whatever the rate did
     replica.sync_to_host();  // (from the GPU: hashed on the host)
     const auto hashes =
         comm.gather_strings(std::to_string(hash_floats(state.params.data(), state.params.size())));

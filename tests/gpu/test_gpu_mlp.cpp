@@ -111,13 +111,15 @@ int check_batch(int batch, std::uint64_t seed) {
   const double again = gpu.take_loss_sum();  // count_correct adds no loss; the sum was reset
 
   int failures = 0;
-  const double loss_err = std::fabs(gpu_loss - cpu_loss_shuffled) / std::max(1.0, std::fabs(double(cpu_loss)));
+  const double loss_err =
+      std::fabs(gpu_loss - cpu_loss_shuffled) / std::max(1.0, std::fabs(double(cpu_loss)));
   const double grad_err = compare("grad", cpu_grad_shuffled, gpu_grad, kGradTolerance);
   const double grad_err_unshuffled = compare("grad (order)", cpu_grad, gpu_grad, kGradTolerance);
-  std::printf("batch %4d: loss cpu %.7f gpu %.7f (rel. diff %.1e, tol %.0e); gradient max rel. diff %.1e "
-              "(tol %.0e; vs the unshuffled batch %.1e); correct cpu %d gpu %d\n",
-              batch, cpu_loss_shuffled, gpu_loss, loss_err, kLossTolerance, grad_err, kGradTolerance,
-              grad_err_unshuffled, cpu_correct, gpu_correct);
+  std::printf(
+      "batch %4d: loss cpu %.7f gpu %.7f (rel. diff %.1e, tol %.0e); gradient max rel. diff %.1e "
+      "(tol %.0e; vs the unshuffled batch %.1e); correct cpu %d gpu %d\n",
+      batch, cpu_loss_shuffled, gpu_loss, loss_err, kLossTolerance, grad_err, kGradTolerance,
+      grad_err_unshuffled, cpu_correct, gpu_correct);
   if (!(loss_err <= kLossTolerance)) failures += std::printf("FAILED: the losses differ\n") > 0;
   if (!(grad_err <= kGradTolerance)) failures += std::printf("FAILED: the gradients differ\n") > 0;
   if (again != 0) failures += std::printf("FAILED: take_loss_sum did not reset (%g)\n", again) > 0;
@@ -132,7 +134,8 @@ int check_batch(int batch, std::uint64_t seed) {
   const double two = gpu.take_loss_sum();
   std::vector<float> scratch(cpu.parameter_count());
   const double want_two =
-      double(cpu.loss_and_gradient(params.data(), x_shuffled.data(), y_shuffled.data(), batch / 2, scratch.data())) +
+      double(cpu.loss_and_gradient(params.data(), x_shuffled.data(), y_shuffled.data(), batch / 2,
+                                   scratch.data())) +
       cpu.loss_and_gradient(params.data(), x_shuffled.data() + static_cast<std::size_t>(batch / 2) * sizes[0],
                             y_shuffled.data() + batch / 2, batch - batch / 2, scratch.data());
   if (!(std::fabs(two - want_two) <= kLossTolerance * std::max(1.0, want_two)))
@@ -146,7 +149,8 @@ int check_sgd() {
   std::vector<float> params(n), grad(n), velocity(n);
   std::mt19937_64 gen(42);
   std::normal_distribution<float> normal(0.0f, 1.0f);
-  for (std::size_t i = 0; i < n; ++i) params[i] = normal(gen), grad[i] = 1e-3f * normal(gen), velocity[i] = 0.1f * normal(gen);
+  for (std::size_t i = 0; i < n; ++i)
+    params[i] = normal(gen), grad[i] = 1e-3f * normal(gen), velocity[i] = 0.1f * normal(gen);
   Buffer<float> dp = upload(params), dg = upload(grad), dv = upload(velocity);
   const float lr = 0.03f, momentum = 0.9f;
   for (int step = 0; step < 3; ++step) {
@@ -155,7 +159,8 @@ int check_sgd() {
   }
   const auto gp = download(dp), gv = download(dv);
   int failures = 0;
-  for (const auto& [name, want, got] : {std::tuple{"params", &params, &gp}, std::tuple{"velocity", &velocity, &gv}}) {
+  for (const auto& [name, want, got] :
+       {std::tuple{"params", &params, &gp}, std::tuple{"velocity", &velocity, &gv}}) {
     std::size_t differ = 0, first = n;
     for (std::size_t i = 0; i < n; ++i)
       if (std::memcmp(&(*want)[i], &(*got)[i], sizeof(float)) != 0) first = std::min(first, i), ++differ;
@@ -179,7 +184,8 @@ int main() {
   const GpuInfo info = gpu_info(0);
   std::printf("GPU %s\n", info.name.c_str());
   int failures = 0;
-  for (int batch : {1, 37, 128, 1024}) failures += check_batch(batch, 1000 + static_cast<std::uint64_t>(batch));
+  for (int batch : {1, 37, 128, 1024})
+    failures += check_batch(batch, 1000 + static_cast<std::uint64_t>(batch));
   failures += check_sgd();
   if (failures) std::printf("FAILED: %d checks\n", failures);
   else std::printf("PASSED: the GPU MLP agrees with the CPU's, and its SGD step is the host's bit for bit\n");

@@ -31,7 +31,7 @@ void copy(void* dst, const void* src, std::size_t bytes);         // any of host
 void scale(DType t, void* x, const void* factor, std::size_t n);  // factor: one T in host memory
 void fill(DType t, void* x, const void* value, std::size_t n);    // value: one T in host memory
 void sgd_momentum(float* params, const float* grad, float* velocity, std::size_t n, float lr, float momentum);
-void synchronize();                                               // wait for this rank's GPU work
+void synchronize();  // wait for this rank's GPU work
 void* allocate(std::size_t bytes);
 void release(void* p);
 void* allocate_pinned(std::size_t bytes);  // page-locked host memory (cudaMallocHost): fast copies
