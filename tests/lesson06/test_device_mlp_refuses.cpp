@@ -1,10 +1,10 @@
 // The GPU MLP (mlp_device.hpp) where it cannot run — a kit built without CUDA (the stub,
 // mlp_nocuda.cpp) or no GPU visible — is refused with one line that names it, never a crash.
 // Where a GPU is visible this has nothing to check (tests/gpu/test_gpu_mlp.cpp checks the MLP).
-#include <catch2/catch_test_macros.hpp>
 #include <stdexcept>
 #include <string>
 
+#include "catch.hpp"
 #include "ringlab/device.hpp"
 #include "ringlab/mlp_device.hpp"
 
