@@ -176,7 +176,12 @@ int main(int argc, char** argv) {
                        std::to_string(batch) + " = " + std::to_string(n) + " x " +
                        std::to_string(part.count) + ", " + std::to_string(steps_per_epoch) +
                        " steps per epoch, lr " + std::to_string(lr) + ", data " + data +
-                       (resume.empty() ? "" : ", resumed at epoch " + std::to_string(state.epoch)) + "\n");
+                       (resume.empty() ? "" : ", resumed at epoch " + std::to_string(state.epoch)) +
+                       (comm.where() == Where::device
+                            ? std::string(", on GPUs (rank 0: GPU ") + std::to_string(comm.gpu()) +
+                                  ", transport " + transport_name(comm.transport()) + ")"
+                            : "") +
+                       "\n");
 
   std::vector<float> whole_grad(mlp.parameter_count());
   double loss_sum = 0;  // this epoch's, from replica.take_loss_sum()
