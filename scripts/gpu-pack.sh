@@ -89,6 +89,11 @@ if [[ -n "$build" ]]; then
   for f in tests/gpu/test_gpu_nccl_one_rank tests/gpu/test_gpu_nccl_allreduce; do  # where NCCL was found
     [[ -x "$build/$f" ]] && cp "$build/$f" "$PACK/build-gpu/bin/"
   done
+  # Lessons 06/07 and the GPU MLP test, where built (they link libcublas.so.13 dynamically: CUDA
+  # 13 has no static cuBLAS, so the GPU machine needs its CUDA 13 libraries).
+  for f in bin/lesson_06 bin/lesson_07 tests/gpu/test_gpu_mlp; do
+    [[ -x "$build/$f" ]] && cp "$build/$f" "$PACK/build-gpu/bin/"
+  done
   if ldd "$PACK/build-gpu/bin/lesson_05" | grep -q 'libcuda\.so'; then
     echo "error: gpu-pack: lesson_05 links libcuda (it must link cudart statically)" >&2
     exit 1

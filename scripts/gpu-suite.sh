@@ -51,7 +51,8 @@ fi
 if [[ ! -x "$BUILD/bin/lesson_05" ]]; then
   summary "gpu-suite: building in $BUILD"
   cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >"$OUT/build.log" 2>&1 &&
-    cmake --build "$BUILD" -j "$(nproc)" --target lesson_01 lesson_02 lesson_03 lesson_05 lesson_06 test_gpu_ops >>"$OUT/build.log" 2>&1 ||
+    cmake --build "$BUILD" -j "$(nproc)" --target lesson_01 lesson_02 lesson_03 lesson_05 test_gpu_ops \
+      lesson_06 lesson_07 test_gpu_mlp >>"$OUT/build.log" 2>&1 ||
     { summary "gpu-suite: build failed (see build.log)"; exit 1; }
 fi
 BIN="$BUILD/bin"
@@ -116,6 +117,29 @@ else
   if command -v compute-sanitizer >/dev/null 2>&1 && [[ -x "$BIN/lesson_02" ]]; then
     check lesson02_memcheck_np2 "$MPIRUN" -np 2 compute-sanitizer --tool memcheck --error-exitcode 1 \
       "$BIN/lesson_02" --device cuda --check --width 33 --batch 12 --microbatches 1,3 --steps 2
+  fi
+  # The model and lessons 06/07 on a GPU (issue 9): the MLP against the CPU's, lesson 06's
+  # --check at np 1-4 on each transport the communicator has, resume from GPU state, lesson 07.
+  GPU_MLP="$(find "$BUILD" -name test_gpu_mlp -type f -perm -u+x | head -n 1)"
+  [[ -n "$GPU_MLP" ]] && check gpu_mlp_matches_the_cpu_mlp "$GPU_MLP"
+  if [[ -x "$BIN/lesson_06" ]]; then
+    for transport in ${RINGLAB_LESSON06_TRANSPORTS:-staged}; do
+      for np in 1 2 3 4; do
+        check "lesson06_device_check_${transport}_np$np" "$MPIRUN" -np "$np" "$BIN/lesson_06" --device cuda \
+          --transport "$transport" --check --data synthetic --epochs 2 --batch 96
+      done
+    done
+    check lesson06_resume_from_gpu_state_np2 "$ROOT/tests/lesson06/resume_matches_uninterrupted.sh" "$MPIRUN" \
+      "$BIN/lesson_06" 2 --device cuda
+  fi
+  [[ -x "$BIN/lesson_06" ]] && check solution06_passes_exercise06_on_device env RINGLAB_DEVICE=cuda \
+    "$ROOT/scripts/ringlab-exercise" check 06 "$BIN/lesson_06"
+  [[ -x "$BIN/lesson_07" ]] && check lesson07_device_np2 "$MPIRUN" -np 2 "$BIN/lesson_07" --device cuda --check \
+    --data synthetic --epochs 2 --lr-scaling linear
+  if command -v compute-sanitizer >/dev/null 2>&1 && [[ -n "$GPU_MLP" ]]; then
+    check gpu_mlp_memcheck compute-sanitizer --tool memcheck --error-exitcode 1 "$GPU_MLP"
+    check lesson06_memcheck_np2 "$MPIRUN" -np 2 compute-sanitizer --tool memcheck --error-exitcode 1 \
+      "$BIN/lesson_06" --device cuda --check --data synthetic --epochs 1 --batch 96
   fi
   if command -v compute-sanitizer >/dev/null 2>&1; then
     check lesson05_memcheck_np2 "$MPIRUN" -np 2 compute-sanitizer --tool memcheck --error-exitcode 1 \

@@ -4,14 +4,14 @@
 # run to ONE CSV, and print a summary table made from that CSV: final test accuracy and the
 # first epoch that reached 0.85, per configuration.
 #   scripts/lr-scaling-study.sh [--np "1 2 4"] [--epochs 10] [--data DIR|synthetic] [--lr 0.02]
-#                               [--warmup-epochs 1] [--out DIR] [--bin PATH]
+#                               [--warmup-epochs 1] [--out DIR] [--bin PATH] [--device cpu|cuda|auto]
 #   scripts/lr-scaling-study.sh --table CSV       only print the table of an earlier run's CSV
 # Output: OUT/lr-scaling.csv (np,scaling,epoch,step,rank,loss,accuracy,lr), OUT/summary.txt,
 #         OUT/lr-scaling.png: test accuracy per epoch, a line per rule, a panel per np (gnuplot).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 nps="1 2 4" epochs=10 data="" warmup=1 out="$ROOT/build/lr-scaling-study" bin="$ROOT/build/bin/lesson_07"
-scalings="none linear sqrt" target=0.85 lr_args=() table_only=""
+scalings="none linear sqrt" target=0.85 lr_args=() table_only="" device_args=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --np) nps="$2"; shift 2 ;;
@@ -21,6 +21,7 @@ while [[ $# -gt 0 ]]; do
     --out) out="$2"; shift 2 ;;
     --bin) bin="$2"; shift 2 ;;
     --lr) lr_args=(--lr "$2"); shift 2 ;;
+    --device) device_args=(--device "$2"); shift 2 ;;  # cuda: every worker's model on its GPU
     --table) table_only="$2"; shift 2 ;;
     -h|--help) sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "error: unknown argument '$1' (see --help)" >&2; exit 2 ;;
@@ -58,7 +59,7 @@ for np in $nps; do
   for scaling in $scalings; do
     echo "--- np $np, scaling $scaling"
     "$ROOT/scripts/ringlab-mpirun" -np "$np" "$bin" "${data_args[@]}" --epochs "$epochs" --lr-scaling "$scaling" \
-      --warmup-epochs "$warmup" --target "$target" "${lr_args[@]}" --csv "$csv" | grep --line-buffered -E '^(lesson 07|epoch|np )'
+      --warmup-epochs "$warmup" --target "$target" "${lr_args[@]}" "${device_args[@]}" --csv "$csv" | grep --line-buffered -E '^(lesson 07|epoch|np )'
   done
 done
 echo "load after: $(uptime)"

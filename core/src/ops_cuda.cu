@@ -35,6 +35,17 @@ template <class T> __global__ void scale_kernel(T* x, T factor, std::size_t n) {
        i += std::size_t(gridDim.x) * blockDim.x)
     x[i] = x[i] * factor;
 }
+// velocity = momentum * velocity + grad; params -= lr * velocity, every operation rounded on
+// its own (__fmul_rn, __fadd_rn, __fsub_rn: never contracted into an FMA, whatever the flags).
+__global__ void sgd_momentum_kernel(float* params, const float* grad, float* velocity, std::size_t n,
+                                    float lr, float momentum) {
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
+       i += std::size_t(gridDim.x) * blockDim.x) {
+    const float v = __fadd_rn(__fmul_rn(momentum, velocity[i]), grad[i]);
+    velocity[i] = v;
+    params[i] = __fsub_rn(params[i], __fmul_rn(lr, v));
+  }
+}
 template <class T> __global__ void fill_kernel(T* x, T value, std::size_t n) {
   for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
        i += std::size_t(gridDim.x) * blockDim.x)
@@ -94,6 +105,13 @@ void fill(DType t, void* x, const void* value, std::size_t n) {
     fill_kernel<T><<<blocks_for(n), kThreads>>>(static_cast<T*>(x), *static_cast<const T*>(value), n);
   });
   check(cudaGetLastError(), "fill kernel");
+}
+
+void sgd_momentum(float* params, const float* grad, float* velocity, std::size_t n, float lr,
+                  float momentum) {
+  if (n == 0) return;
+  sgd_momentum_kernel<<<blocks_for(n), kThreads>>>(params, grad, velocity, n, lr, momentum);
+  check(cudaGetLastError(), "sgd_momentum kernel");
 }
 
 void synchronize() { check(cudaDeviceSynchronize(), "cudaDeviceSynchronize"); }

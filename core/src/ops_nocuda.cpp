@@ -20,6 +20,7 @@ void reduce_sum(DType, void*, const void*, const void*, std::size_t) { refuse("r
 void copy(void*, const void*, std::size_t) { refuse("copy"); }
 void scale(DType, void*, const void*, std::size_t) { refuse("scale"); }
 void fill(DType, void*, const void*, std::size_t) { refuse("fill"); }
+void sgd_momentum(float*, const float*, float*, std::size_t, float, float) { refuse("sgd_momentum"); }
 void synchronize() {}
 void* allocate(std::size_t) { refuse("allocate"); }
 void release(void*) {}

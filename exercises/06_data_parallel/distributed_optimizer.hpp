@@ -60,14 +60,17 @@ inline Part my_part(int global_batch, int rank, int size) {
 // Sum every rank's gradient with the ring allreduce (in place), then divide by the number of
 // ranks: the mean over ranks of per-rank mean gradients = the mean over the global batch.
 // ring_allreduce_fast is lesson 05's ring (same schedule, same result on every rank), with
-// segments and pipelining (core/include/ringlab/allreduce.hpp).
+// segments and pipelining (core/include/ringlab/allreduce.hpp). `grad` may live on a GPU
+// (--device cuda): work on it with the kit's ops (ringlab::scale, ops.hpp), which follow the
+// data, never with a loop over its elements.
 inline void average_gradients(ringlab::Communicator& comm, View<float> grad) {
   // ==== BEGIN EXERCISE: average ====
   // TODO(exercise): goal: on return, `grad` holds the same values on every rank — the mean of
   // every rank's gradient, which is the gradient one process would compute from the whole
   // global batch (each rank's is a mean over its own b examples; see the picture at the top).
   // Lesson 05's ring computes a sum across ranks (the kit's version: core/include/ringlab/
-  // allreduce.hpp). The check compares with one process. Stuck? ./ringlab hint 06
+  // allreduce.hpp). `grad` may be in GPU memory: use the ops of ringlab/ops.hpp (scale), not a
+  // loop over its elements. The check compares with one process. Stuck? ./ringlab hint 06
   (void)comm, (void)grad;  // TODO(exercise): delete this line
   // ==== END EXERCISE ====
 }
@@ -75,12 +78,11 @@ inline void average_gradients(ringlab::Communicator& comm, View<float> grad) {
 // ---- the optimizer: SGD with momentum ---------------------------------------------------
 // velocity = momentum * velocity + grad;  params -= lr * velocity   (PyTorch's form).
 // Every rank runs this on identical inputs, so every rank gets identical results.
+// ringlab::sgd_momentum (ops.hpp) is that loop for host Views and the same arithmetic in a
+// CUDA kernel for GPU Views (--device cuda), so this file runs on either memory.
 inline void sgd_momentum_update(View<float> params, View<const float> grad, View<float> velocity, float lr,
                                 float momentum) {
-  for (std::size_t i = 0; i < params.size(); ++i) {
-    velocity[i] = momentum * velocity[i] + grad[i];
-    params[i] -= lr * velocity[i];
-  }
+  ringlab::sgd_momentum(params, grad, velocity, lr, momentum);
 }
 
 // ---- the distributed optimizer's step --------------------------------------------------

@@ -4,6 +4,7 @@
 //                                                   averaged gradient == one-process gradient,
 //                                                   replicas bit-identical after every step
 //   ./ringlab run 06 -np 2 -- --checkpoint run.ckpt   (later: --resume run.ckpt)
+//   ./ringlab run 06 -np 2 -- --device cuda          each worker's model on its GPU (replica.hpp)
 //
 // The distribution is in distributed_optimizer.hpp (solutions/06_data_parallel): broadcast the
 // initial state from rank 0, cut each global batch into per-rank parts, average the gradients
@@ -19,6 +20,7 @@
 
 #include "checkpoint.hpp"
 #include "distributed_optimizer.hpp"
+#include "replica.hpp"
 #include "ringlab/fashion_mnist.hpp"
 #include "ringlab/mlp.hpp"
 #include "ringlab/ringlab.hpp"
@@ -117,6 +119,7 @@ int main(int argc, char** argv) {
   app.add_option("--stop-after", stop_after,
                  "Stop after this epoch, as if the job were killed (to test --resume)")
       ->transform(whole_number_in(1, 100000));
+  opt.runs_on_gpu = true;  // --device cuda (or auto on a GPU node): the model and its gradients on the GPU
   if (auto exit_code = rt.start(app, opt, argc, argv, /*buffers=*/0)) return *exit_code;
   if (auto e = rt.refuse_unused(app, {"--count", "--type"}, "it trains a float MLP of fixed size")) return *e;
   auto& comm = rt.comm();
@@ -157,9 +160,11 @@ int main(int argc, char** argv) {
     }
     if (auto e = rt.fail_if(!ok, error)) return *e;
   }
+  // The replica: on the host, or on this rank's GPU with the data uploaded once (replica.hpp).
+  lesson06::Replica replica(comm.where(), train, sets->test, state);
   std::int64_t position[2] = {state.epoch, state.step};
-  lesson06::broadcast<float>(comm, View<float>(state.params));
-  lesson06::broadcast<float>(comm, View<float>(state.velocity));
+  lesson06::broadcast<float>(comm, replica.params());
+  lesson06::broadcast<float>(comm, replica.velocity());
   lesson06::broadcast<std::int64_t>(comm, View<std::int64_t>(position, 2));
   state.epoch = position[0];
   state.step = position[1];
@@ -171,10 +176,15 @@ int main(int argc, char** argv) {
                        std::to_string(batch) + " = " + std::to_string(n) + " x " +
                        std::to_string(part.count) + ", " + std::to_string(steps_per_epoch) +
                        " steps per epoch, lr " + std::to_string(lr) + ", data " + data +
-                       (resume.empty() ? "" : ", resumed at epoch " + std::to_string(state.epoch)) + "\n");
+                       (resume.empty() ? "" : ", resumed at epoch " + std::to_string(state.epoch)) +
+                       (comm.where() == Where::device
+                            ? std::string(", on GPUs (rank 0: GPU ") + std::to_string(comm.gpu()) +
+                                  ", transport " + transport_name(comm.transport()) + ")"
+                            : "") +
+                       "\n");
 
-  std::vector<float> grad(mlp.parameter_count()), whole_grad(mlp.parameter_count()), x, whole_x;
-  std::vector<std::uint8_t> y, whole_y;
+  std::vector<float> whole_grad(mlp.parameter_count());
+  double loss_sum = 0;  // this epoch's, from replica.take_loss_sum()
   double worst_gradient_error = 0, worst_step_error = 0;
   std::string first_cause;  // (only rank 0 looks at the values; it alone prints)
   bool explained = false;   // what the first wrong step's numbers say is wrong (check.hpp's diagnosis)
@@ -182,37 +192,41 @@ int main(int argc, char** argv) {
   bool identical = true;
   double sync_seconds = 0;  // time in the distributed step: allreduce, waiting for the others, update
 
-  // One optimizer step: my part of the global batch `s` of this epoch's order, my gradient,
-  // then the distributed step. With `check_gradient`, also the one-process gradient of the
-  // whole global batch (into whole_grad) while the parameters are still those of this step.
-  auto train_step = [&](const std::vector<int>& order, int s, bool check_gradient) {
-    lesson06::gather_examples(train, order, s * batch + part.offset, part.count, x, y);
-    float loss;
+  // One optimizer step: my part of the global batch `s` of this epoch's order (replica.begin_epoch),
+  // my gradient, then the distributed step. With `check_gradient`, also the one-process gradient
+  // of the whole global batch (into whole_grad) while the parameters are still those of this step.
+  auto train_step = [&](int s, bool check_gradient) {
     {
       trace::Compute tc("forward-backward", static_cast<int>(state.step));
-      loss = mlp.loss_and_gradient(state.params.data(), x.data(), y.data(), part.count, grad.data());
+      replica.compute_gradient(s * batch + part.offset, part.count);
     }
-    trace::metric("loss", loss, static_cast<int>(state.step));
+    if (trace::enabled()) {  // each step's loss (on a GPU: one copy down per step, only when tracing)
+      const double loss = replica.take_loss_sum();
+      loss_sum += loss;
+      trace::metric("loss", static_cast<float>(loss), static_cast<int>(state.step));
+    }
     trace::metric("lr", lr, static_cast<int>(state.step));
     if (check_gradient) {
-      lesson06::gather_examples(train, order, s * batch, batch, whole_x, whole_y);
-      mlp.loss_and_gradient(state.params.data(), whole_x.data(), whole_y.data(), batch, whole_grad.data());
+      replica.whole_gradient(s * batch, batch, whole_grad);
+      replica.sync_to_host();
       reference = reference_step(state, whole_grad, lr, momentum);
     }
     const double t = seconds_now();
-    lesson06::distributed_optimizer_step(comm, View<float>(state.params), View<float>(grad),
-                                         View<float>(state.velocity), lr, momentum);
+    lesson06::distributed_optimizer_step(comm, replica.params(), replica.grad(), replica.velocity(), lr,
+                                         momentum);
     sync_seconds += seconds_now() - t;
-    return loss;
   };
 
   if (opt.bench) {  // throughput only: --warmup untimed steps, then --iters timed ones
     const auto order = lesson06::epoch_order(train.count, seed, 0);
-    for (int i = 0; i < opt.warmup; ++i) train_step(order, i % steps_per_epoch, false);
+    replica.begin_epoch(order);
+    for (int i = 0; i < opt.warmup; ++i) train_step(i % steps_per_epoch, false);
+    replica.take_loss_sum();  // (on a GPU: waits for the warm-up steps to finish)
     comm.barrier();
     sync_seconds = 0;
     const double t0 = seconds_now();
-    for (int i = 0; i < opt.iters; ++i) train_step(order, (opt.warmup + i) % steps_per_epoch, false);
+    for (int i = 0; i < opt.iters; ++i) train_step((opt.warmup + i) % steps_per_epoch, false);
+    replica.take_loss_sum();  // the timed steps have finished
     const double seconds = comm.max(seconds_now() - t0), sync = comm.max(sync_seconds);
     char line[200];
     std::snprintf(line, sizeof line,
@@ -225,7 +239,8 @@ int main(int argc, char** argv) {
 
   for (long long epoch = state.epoch; epoch < epochs; ++epoch) {
     const auto order = lesson06::epoch_order(train.count, seed, epoch);
-    double loss_sum = 0;
+    replica.begin_epoch(order);
+    loss_sum = 0;
     comm.barrier();
     sync_seconds = 0;
     const double t0 = seconds_now();
@@ -233,13 +248,16 @@ int main(int argc, char** argv) {
       // Checked: the first steps of every epoch (momentum still small, then building up) and
       // the last one (after many steps).
       const bool check_gradient = opt.check && (s < 3 || s == steps_per_epoch - 1);
-      loss_sum += train_step(order, s, check_gradient);
+      train_step(s, check_gradient);
+      if (opt.check) replica.sync_to_host();  // the state after the step, on the host for the checks
 
       if (check_gradient) {
+        const std::vector<float>& grad = replica.grad_on_host();
         const double err = comm.max(lesson06::gradient_error(grad, whole_grad));
         if (err > 1e-5 && rank == 0)  // where they differ: the first elements, averaged vs one process
           log(Level::error) << "averaged gradient vs one process: "
-                            << describe(compare<float>(View<float>(whole_grad), View<float>(grad), 1));
+                            << describe(
+                                   compare<float>(View<const float>(whole_grad), View<const float>(grad), 1));
         worst_gradient_error = std::max(worst_gradient_error, err);
         double velocity_err = 0;
         const double step_err = comm.max(step_error(reference, state, &velocity_err));
@@ -253,7 +271,8 @@ int main(int argc, char** argv) {
           const std::vector<float> ref_after(reference.params_after.begin(), reference.params_after.end());
           if (err > 1e-5) {
             log(Level::error) << "averaged gradient vs one process: "
-                              << describe(compare<float>(View<float>(whole_grad), View<float>(grad), 1));
+                              << describe(compare<float>(View<const float>(whole_grad),
+                                                         View<const float>(grad), 1));
             first_cause = diagnose_values("the averaged gradient", View<const float>(whole_grad),
                                           View<const float>(grad), n);
           } else {
@@ -280,13 +299,14 @@ int main(int argc, char** argv) {
                         "must combine every rank's gradient (ring_allreduce_fast) before the step.";
       }
     }
+    loss_sum += replica.take_loss_sum();  // (on a GPU: the one copy down of the epoch's losses)
     const double seconds = comm.max(seconds_now() - t0), sync = comm.max(sync_seconds);
     state.epoch = epoch + 1;
 
     // Each worker's mean loss over the epoch, the test accuracy, the throughput.
     const std::string line =
         lesson06::epoch_losses_line(comm, epoch + 1, epochs, loss_sum / std::max(steps_per_epoch, 1));
-    const double accuracy = lesson06::global_accuracy(comm, mlp, state.params, sets->test);
+    const double accuracy = replica.global_accuracy(comm);
     char tail[128];
     std::snprintf(tail, sizeof tail,
                   "  test acc %.4f  %.0f samples/s  (%.1f s, %.0f%% in the distributed step)\n", accuracy,
@@ -294,6 +314,7 @@ int main(int argc, char** argv) {
     print_once(comm, line + tail);
 
     if (!checkpoint.empty()) {
+      replica.sync_to_host();  // the GPU's state, copied down to be saved
       const bool ok = rank != 0 || lesson06::save_checkpoint(checkpoint, state, &error);
       if (auto e = rt.fail_if(!ok, error)) return *e;
     }
@@ -303,6 +324,7 @@ int main(int argc, char** argv) {
     }
   }
 
+  replica.sync_to_host();
   const std::uint64_t h = hash_floats(state.velocity.data(), state.velocity.size(),
                                       hash_floats(state.params.data(), state.params.size()));
   print_once(comm, "weights hash " + hex64(h) + " after " + std::to_string(state.step) + " steps\n");

@@ -1,6 +1,7 @@
 // Lesson 07 — learning-rate scaling: more workers, bigger global batch, which learning rate?
 //   ./ringlab run 07 -np 4 -- --lr-scaling linear --warmup-epochs 1
 //   scripts/lr-scaling-study.sh        np 1, 2, 4 x none|linear|sqrt -> one CSV + summary table
+//   ./ringlab run 07 -np 2 -- --device cuda   each worker's model on its GPU (lesson 06's replica.hpp)
 //
 // Each worker keeps its batch (--batch, per worker), so the global batch is n times larger and
 // an epoch has n times fewer steps. The schedule (lr_schedule.hpp, solutions/07_lr_scaling)
@@ -12,6 +13,7 @@
 
 #include "distributed_optimizer.hpp"
 #include "lr_schedule.hpp"
+#include "replica.hpp"
 #include "ringlab/fashion_mnist.hpp"
 #include "ringlab/mlp.hpp"
 #include "ringlab/ringlab.hpp"
@@ -58,6 +60,7 @@ int main(int argc, char** argv) {
       ->capture_default_str()
       ->transform(finite_number_in(0, 1));
   app.add_option("--csv", csv, "Append rows (np,scaling,epoch,step,rank,loss,accuracy,lr) to FILE (rank 0)");
+  opt.runs_on_gpu = true;  // --device cuda (or auto on a GPU node): the model and its gradients on the GPU
   if (auto exit_code = rt.start(app, opt, argc, argv, /*buffers=*/0)) return *exit_code;
   if (auto e = rt.refuse_unused(app, {"--count", "--type", "--bench", "--iters", "--warmup"},
                                 "it trains a float MLP; for throughput use lesson 06 --bench"))
@@ -92,10 +95,12 @@ int main(int argc, char** argv) {
   const int global_batch = static_cast<int>(wide_global_batch);
 
   Mlp mlp({train.features, 256, 128, train.classes});
-  std::vector<float> params = mlp.initial_parameters(seed), velocity(mlp.parameter_count(), 0.0f);
-  std::vector<float> grad(mlp.parameter_count()), x;
-  std::vector<std::uint8_t> y;
-  lesson06::broadcast<float>(comm, View<float>(params));  // every replica starts from rank 0's
+  lesson06::TrainingState state;  // the host copy of parameters and momentum
+  state.params = mlp.initial_parameters(seed);
+  state.velocity.assign(mlp.parameter_count(), 0.0f);
+  // On the host, or on this rank's GPU with the data uploaded once (lesson 06's replica.hpp).
+  lesson06::Replica replica(comm.where(), train, sets->test, state);
+  lesson06::broadcast<float>(comm, replica.params());  // every replica starts from rank 0's
 
   const int steps_per_epoch = train.count / global_batch;
   const long long warmup_steps = static_cast<long long>(warmup_epochs) * steps_per_epoch;
@@ -113,19 +118,22 @@ int main(int argc, char** argv) {
   double accuracy = 0;
   for (int epoch = 0; epoch < epochs; ++epoch) {
     const auto order = lesson06::epoch_order(train.count, seed, epoch);
+    replica.begin_epoch(order);
     std::string rows;  // this rank's CSV rows for the epoch, sent to rank 0 at its end
     double loss_sum = 0, rate = lr;
     const double t0 =
         std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
     for (int s = 0; s < steps_per_epoch; ++s, ++step) {
       rate = lesson07::learning_rate(lr, n, *scaling, step, warmup_steps);
-      lesson06::gather_examples(train, order, s * global_batch + rank * batch, batch, x, y);
-      const float loss = mlp.loss_and_gradient(params.data(), x.data(), y.data(), batch, grad.data());
-      lesson06::distributed_optimizer_step(comm, View<float>(params), View<float>(grad),
-                                           View<float>(velocity), static_cast<float>(rate), momentum);
+      replica.compute_gradient(s * global_batch + rank * batch, batch);
+      lesson06::distributed_optimizer_step(comm, replica.params(), replica.grad(), replica.velocity(),
+                                           static_cast<float>(rate), momentum);
+      trace::metric("lr", rate, static_cast<int>(step));
+      if (csv.empty() && !trace::enabled()) continue;
+      // Each step's loss is wanted (on a GPU: one copy down per step, only for --csv or --trace).
+      const auto loss = static_cast<float>(replica.take_loss_sum());
       loss_sum += loss;
       trace::metric("loss", loss, static_cast<int>(step));
-      trace::metric("lr", rate, static_cast<int>(step));
       if (!csv.empty()) {
         char row[160];
         std::snprintf(row, sizeof row, "%d,%s,%d,%lld,%d,%.6f,,%.6g\n", n, scaling_name.c_str(), epoch + 1,
@@ -133,9 +141,10 @@ int main(int argc, char** argv) {
         rows += row;
       }
     }
+    loss_sum += replica.take_loss_sum();  // (on a GPU: the one copy down of the epoch's losses)
     const double seconds = comm.max(
         std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count() - t0);
-    accuracy = lesson06::global_accuracy(comm, mlp, params, sets->test);
+    accuracy = replica.global_accuracy(comm);
     const double mean_loss = comm.sum(loss_sum / steps_per_epoch) / n;
     if (reached < 0 && accuracy >= target) reached = epoch + 1;
     const auto all_rows = comm.gather_strings(rows);
@@ -153,8 +162,10 @@ int main(int argc, char** argv) {
   }
   if (out) std::fclose(out);
   bool identical = true;
-  if (opt.check) {  // the replicas must still be bit-identical, whatever the rate did
-    const auto hashes = comm.gather_strings(std::to_string(hash_floats(params.data(), params.size())));
+  if (opt.check) {           // the replicas must still be bit-identical, whatever the rate did
+    replica.sync_to_host();  // (from the GPU: hashed on the host)
+    const auto hashes =
+        comm.gather_strings(std::to_string(hash_floats(state.params.data(), state.params.size())));
     for (const auto& h : hashes) identical = identical && h == hashes[0];
     identical = comm.all_ok(identical);
     print_once(comm,

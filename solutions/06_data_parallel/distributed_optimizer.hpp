@@ -60,24 +60,24 @@ inline Part my_part(int global_batch, int rank, int size) {
 // Sum every rank's gradient with the ring allreduce (in place), then divide by the number of
 // ranks: the mean over ranks of per-rank mean gradients = the mean over the global batch.
 // ring_allreduce_fast is lesson 05's ring (same schedule, same result on every rank), with
-// segments and pipelining (core/include/ringlab/allreduce.hpp).
+// segments and pipelining (core/include/ringlab/allreduce.hpp). `grad` may live on a GPU
+// (--device cuda): work on it with the kit's ops (ringlab::scale, ops.hpp), which follow the
+// data, never with a loop over its elements.
 inline void average_gradients(ringlab::Communicator& comm, View<float> grad) {
   // ==== BEGIN EXERCISE: average ====
   ringlab::ring_allreduce_fast<float>(comm, grad, grad);
-  const float inv = 1.0f / static_cast<float>(comm.size());
-  for (float& g : grad) g *= inv;
+  ringlab::scale(grad, 1.0f / static_cast<float>(comm.size()));
   // ==== END EXERCISE ====
 }
 
 // ---- the optimizer: SGD with momentum ---------------------------------------------------
 // velocity = momentum * velocity + grad;  params -= lr * velocity   (PyTorch's form).
 // Every rank runs this on identical inputs, so every rank gets identical results.
+// ringlab::sgd_momentum (ops.hpp) is that loop for host Views and the same arithmetic in a
+// CUDA kernel for GPU Views (--device cuda), so this file runs on either memory.
 inline void sgd_momentum_update(View<float> params, View<const float> grad, View<float> velocity, float lr,
                                 float momentum) {
-  for (std::size_t i = 0; i < params.size(); ++i) {
-    velocity[i] = momentum * velocity[i] + grad[i];
-    params[i] -= lr * velocity[i];
-  }
+  ringlab::sgd_momentum(params, grad, velocity, lr, momentum);
 }
 
 // ---- the distributed optimizer's step --------------------------------------------------

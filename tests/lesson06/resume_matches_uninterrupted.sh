@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # A run stopped after epoch 1 and resumed from its checkpoint must end with exactly the same
 # weights and optimizer state as a run that was never interrupted: same checkpoint bytes, same
-# printed weights hash.   usage: resume_matches_uninterrupted.sh MPIRUN LESSON_06 NP
+# printed weights hash.   usage: resume_matches_uninterrupted.sh MPIRUN LESSON_06 NP [FLAGS...]
+# (FLAGS go to every run: --device cuda checks a resume from GPU state.)
 set -euo pipefail
 mpirun="$1" bin="$2" np="$3"
+shift 3
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
-args=(--data synthetic --epochs 3 --batch 96)
+args=(--data synthetic --epochs 3 --batch 96 "$@")
 
 "$mpirun" -np "$np" "$bin" "${args[@]}" --checkpoint "$dir/whole.ckpt" >"$dir/whole.out"
 "$mpirun" -np "$np" "$bin" "${args[@]}" --checkpoint "$dir/part.ckpt" --stop-after 1 >"$dir/part1.out"

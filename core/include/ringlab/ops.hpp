@@ -4,6 +4,7 @@
 //   copy(dst, src)            dst = src          (host or device, either side)
 //   scale(x, factor)          x *= factor
 //   fill(x, value)            x = value
+//   sgd_momentum(p, g, v, lr, momentum)   v = momentum * v + g;  p -= lr * v   (the optimizer step)
 // Each follows the data: host Views run the loops below, device Views (View::where() ==
 // Where::device) go to the CUDA kernels of ops_cuda.cu. An algorithm calls these and never
 // names host or device itself, so the same ring runs on both (baidu-allreduce's shape).
@@ -29,7 +30,8 @@ void reduce_sum(DType t, void* dst, const void* a, const void* b, std::size_t n)
 void copy(void* dst, const void* src, std::size_t bytes);         // any of host/device to host/device
 void scale(DType t, void* x, const void* factor, std::size_t n);  // factor: one T in host memory
 void fill(DType t, void* x, const void* value, std::size_t n);    // value: one T in host memory
-void synchronize();                                               // wait for this rank's GPU work
+void sgd_momentum(float* params, const float* grad, float* velocity, std::size_t n, float lr, float momentum);
+void synchronize();  // wait for this rank's GPU work
 void* allocate(std::size_t bytes);
 void release(void* p);
 void* allocate_pinned(std::size_t bytes);  // page-locked host memory (cudaMallocHost): fast copies
@@ -131,6 +133,24 @@ template <class T> void scale(View<T> x, T factor) {
 template <class T> void fill(View<T> x, T value) {
   if (x.where() == Where::device) device_ops::fill(dtype_of<T>(), x.data(), &value, x.size());
   else std::fill(x.begin(), x.end(), value);
+}
+
+// SGD with momentum, PyTorch's form, element-wise on float Views in one memory:
+//   velocity = momentum * velocity + grad;   params -= lr * velocity
+// The device kernel rounds each multiply and add on its own (no fused multiply-add), so a GPU
+// step is the host's bit for bit, given the same gradient.
+inline void sgd_momentum(View<float> params, View<const float> grad, View<float> velocity, float lr,
+                         float momentum) {
+  detail::require_same_size("sgd_momentum", params.size(), grad.size());
+  detail::require_same_size("sgd_momentum", params.size(), velocity.size());
+  if (detail::all_device("sgd_momentum", params.where(), grad.where(), velocity.where())) {
+    device_ops::sgd_momentum(params.data(), grad.data(), velocity.data(), params.size(), lr, momentum);
+  } else {
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      velocity[i] = momentum * velocity[i] + grad[i];
+      params[i] -= lr * velocity[i];
+    }
+  }
 }
 
 }  // namespace ringlab

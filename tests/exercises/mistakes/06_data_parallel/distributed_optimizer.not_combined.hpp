@@ -4,6 +4,5 @@
 // expect-message: replicas differ WRONG
 // expect-message: diagnosis: the replicas differ after step 0: the ranks took different steps, so each used its own gradient
 // ==== BEGIN EXERCISE: average ====
-  const float inv = 1.0f / static_cast<float>(comm.size());
-  for (float& g : grad) g *= inv;  // the bug: no ring_allreduce_fast before dividing
+  ringlab::scale(grad, 1.0f / static_cast<float>(comm.size()));  // the bug: no ring_allreduce_fast first
 // ==== END EXERCISE ====
