@@ -56,6 +56,14 @@ if [[ ! -x "$BUILD/bin/lesson_05" ]]; then
     { summary "gpu-suite: build failed (see build.log)"; exit 1; }
 fi
 BIN="$BUILD/bin"
+# Lessons 06/07 link cuBLAS dynamically (CUDA 13 ships no static cuBLAS): a GPU machine often
+# has it only in the CUDA toolkit's folder or inside PyTorch's packages. Found before any check
+# runs them, the way the NCCL library is found below.
+for lib in $(ldd "$BIN/lesson_06" 2>/dev/null | awk '/not found/ {print $1}'); do
+  found="$(find /usr/local/cuda*/ /opt /usr/lib /usr/local/lib -name "$lib" 2>/dev/null | head -n 1)"
+  echo "lesson_06 needs $lib: ${found:-not found}" >>"$OUT/libs.log"
+  [[ -n "$found" ]] && export LD_LIBRARY_PATH="$(dirname "$found"):${LD_LIBRARY_PATH:-}"
+done
 GPU_OPS="$(find "$BUILD" -name test_gpu_ops -type f -perm -u+x | head -n 1)"
 MPIRUN="$ROOT/scripts/ringlab-mpirun"
 "$MPIRUN" -np 1 "$BIN/lesson_01" --device cuda >"$OUT/lesson01_np1.log" 2>&1
@@ -176,13 +184,6 @@ bench_start=$SECONDS
 DATA="$ROOT/gpu-pack/fashion-mnist"
 [[ -f "$DATA/train-images-idx3-ubyte.gz" ]] || DATA=/usr/share/datasets/fashion-mnist
 if [[ -x "$BIN/lesson_06" && -f "$DATA/train-images-idx3-ubyte.gz" ]]; then
-  # lesson 06 --device cuda may link cuBLAS dynamically: a GPU machine often has it only in the
-  # CUDA toolkit's folder or inside PyTorch's packages. Found as the NCCL library is, above.
-  for lib in $(ldd "$BIN/lesson_06" 2>/dev/null | awk '/not found/ {print $1}'); do
-    found="$(find /usr/local/cuda*/ /opt /usr/lib /usr/local/lib -name "$lib" 2>/dev/null | head -n 1)"
-    echo "lesson_06 needs $lib: ${found:-not found}" >>"$OUT/libs.log"
-    [[ -n "$found" ]] && export LD_LIBRARY_PATH="$(dirname "$found"):${LD_LIBRARY_PATH:-}"
-  done
   py="$(LD_LIBRARY_PATH="$MACHINE_LD_LIBRARY_PATH" "$ROOT/scripts/pytorch-python" || true)"
   echo "data $DATA; python with torch: ${py:-none}" >"$OUT/bench-lesson06-setup.log"
   # Samples/s as both print it per epoch (steps x batch / the epoch's training time); 10 epochs
