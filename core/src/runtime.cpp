@@ -116,7 +116,7 @@ std::optional<int> Runtime::select_device(DeviceChoice device, Transport transpo
   if (!runs_on_gpu) {
     if (auto code =
             fail_if(device == DeviceChoice::cuda,
-                    "--device cuda: this lesson runs on the CPU only (lessons 01, 03, 05, 06 and 07 run on GPUs)"))
+                    "--device cuda: this lesson runs on the CPU only (lessons 01, 02, 03, 05, 06 and 07 run on GPUs)"))
       return code;
     device_reason_ = "this lesson runs on the CPU";
     return std::nullopt;

@@ -29,7 +29,7 @@ struct CommonOptions {
   // RINGLAB_TRANSPORT). auto: the GPU when every rank sees one, else the CPU.
   DeviceChoice device = DeviceChoice::automatic;
   Transport transport = Transport::automatic;
-  // Set by a lesson that runs its collectives on GPUs (01, 03, 05) before Runtime::start; the
+  // Set by a lesson that runs its collectives on GPUs (01, 02, 03, 05, 06, 07) before Runtime::start; the
   // others refuse --device cuda instead of silently computing on the CPU.
   bool runs_on_gpu = false;
 };
