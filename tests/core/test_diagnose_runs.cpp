@@ -51,9 +51,7 @@ TEST_CASE("wrong only where count is not a multiple of np: the remainder chunk")
     contradicted[0].cases[2].wrong = 3;  // count 12 on 2 ranks
     CHECK_FALSE(says(diagnose_runs(kAll, contradicted), "not a multiple"));
   }
-  SECTION("not when the exercise does not list it") {
-    CHECK(diagnose_runs({"np2"}, runs).empty());
-  }
+  SECTION("not when the exercise does not list it") { CHECK(diagnose_runs({"np2"}, runs).empty()); }
 }
 
 TEST_CASE("right on 2 ranks, wrong on 3 or more: the direction round the ring") {
@@ -70,8 +68,9 @@ TEST_CASE("every rank right in one chunk only: the allgather is missing") {
                                           run_of(4, [](long long c) { return c >= 4 ? c * 3 - 1 : 0LL; })};
   const auto found = diagnose_runs({"one-chunk"}, runs);
   REQUIRE(found.size() == 1);
-  CHECK(found[0] == "every rank holds exactly one finished chunk and nothing else: the allgather phase is missing "
-                    "(or sends the wrong chunks).");
+  CHECK(found[0] ==
+        "every rank holds exactly one finished chunk and nothing else: the allgather phase is missing "
+        "(or sends the wrong chunks).");
   auto half = runs;
   half[1].cases[3].wrong = 1000003;  // a third of what one-chunk leaves wrong on 4 ranks
   CHECK(diagnose_runs({"one-chunk"}, half).empty());

@@ -24,12 +24,15 @@ std::vector<std::vector<double>> run(double f0, double f1 = 1, double f2 = 1) {
 const std::string kWorkers = "the number of workers (comm.size() - 1)";
 }  // namespace
 
-TEST_CASE("right steps have no diagnosis") { CHECK(diagnose_training(kStart, run(1), run(1), 3, kWorkers).empty()); }
+TEST_CASE("right steps have no diagnosis") {
+  CHECK(diagnose_training(kStart, run(1), run(1), 3, kWorkers).empty());
+}
 
 TEST_CASE("the sum of the gradients where the mean belongs") {
   const auto text = diagnose_training(kStart, run(1), run(3, 3, 3), 3, kWorkers);
-  CHECK(text == "every parameter moved n = 3 times as far as it should in step 0: the SUM of the gradients was used "
-                "where their mean belongs — divide the sum by the number of workers (comm.size() - 1).");
+  CHECK(text ==
+        "every parameter moved n = 3 times as far as it should in step 0: the SUM of the gradients was used "
+        "where their mean belongs — divide the sum by the number of workers (comm.size() - 1).");
 }
 
 TEST_CASE("the mean over the workers divided by the number of ranks") {
@@ -45,7 +48,8 @@ TEST_CASE("a first step that is right and a second that is not: state carried ov
 }
 
 TEST_CASE("parameters that never move, move backwards, or become NaN") {
-  CHECK(has(diagnose_training(kStart, run(1), run(0, 0, 0), 3, kWorkers), "did not change in step 0: the update is missing"));
+  CHECK(has(diagnose_training(kStart, run(1), run(0, 0, 0), 3, kWorkers),
+            "did not change in step 0: the update is missing"));
   CHECK(has(diagnose_training(kStart, run(1), run(-1), 3, kWorkers), "moved the wrong way in step 0"));
   auto nan = run(1);
   nan[1][2] = NAN;
@@ -60,8 +64,9 @@ TEST_CASE("no common factor: no claim") {
 }
 
 TEST_CASE("one worker, the sum divided by the 2 ranks; the mean divided twice") {
-  CHECK(has(diagnose_training(kStart, run(1), run(0.5), 1, kWorkers),
-            "every parameter moved 1/2 as far as it should in step 0: the sum of 1 gradient was divided by 2"));
+  CHECK(
+      has(diagnose_training(kStart, run(1), run(0.5), 1, kWorkers),
+          "every parameter moved 1/2 as far as it should in step 0: the sum of 1 gradient was divided by 2"));
   CHECK(has(diagnose_training(kStart, run(1), run(1.0 / 3), 3, kWorkers),
             "moved 1/3 as far as it should in step 0: the sum was divided by 3 twice"));
 }

@@ -79,13 +79,17 @@ void bad(const std::string& text, const std::string& error) {
 
 TEST_CASE("each kind of bad manifest gets one error line naming the file and line") {
   const std::string ok = "topic = t\ntitle = T\nnp = 2\ncheck = --check\n";
-  bad("[05]\n" + ok + "colour = red\n", "m.txt:6: unknown key \"colour\" (known: topic title np check diagnose hint)");
+  bad("[05]\n" + ok + "colour = red\n",
+      "m.txt:6: unknown key \"colour\" (known: topic title np check diagnose hint)");
   bad("[05]\ntopic = t\ntitle = T\ncheck = --check\n", "m.txt:1: exercise [05] has no np line");
   bad("[05]\ntitle = T\nnp = 2\ncheck = --check\n", "m.txt:1: exercise [05] has no topic line");
   bad("[05]\ntopic = t\ntitle = T\nnp = 2\n", "m.txt:1: exercise [05] has no check line");
-  bad("[05]\ntopic = t\ntitle = T\nnp = 2 x 4\ncheck = --check\n", "m.txt:4: np: \"x\" is not a number of ranks (1 or more)");
-  bad("[05]\ntopic = t\ntitle = T\nnp = 0\ncheck = --check\n", "m.txt:4: np: \"0\" is not a number of ranks (1 or more)");
-  bad("[05]\ntopic = t\ntitle = T\nnp = 4 2\ncheck = --check\n", "m.txt:4: np: give the numbers of ranks smallest first");
+  bad("[05]\ntopic = t\ntitle = T\nnp = 2 x 4\ncheck = --check\n",
+      "m.txt:4: np: \"x\" is not a number of ranks (1 or more)");
+  bad("[05]\ntopic = t\ntitle = T\nnp = 0\ncheck = --check\n",
+      "m.txt:4: np: \"0\" is not a number of ranks (1 or more)");
+  bad("[05]\ntopic = t\ntitle = T\nnp = 4 2\ncheck = --check\n",
+      "m.txt:4: np: give the numbers of ranks smallest first");
   bad("[05]\n" + ok + "diagnose = remainder np3\n",
       "m.txt:6: diagnose: unknown symptom \"np3\" (known: remainder np2 one-chunk times-np root0)");
   bad("[5]\n" + ok, "m.txt:1: a block starts with [NN], two digits: got [5]");
@@ -93,7 +97,8 @@ TEST_CASE("each kind of bad manifest gets one error line naming the file and lin
   bad("[05]\n" + ok + "just words\n", "m.txt:6: not a key = value line: just words");
   bad("[05]\n" + ok + "[05]\n" + ok, "m.txt:6: exercise [05] twice");
   bad("[05]\n" + ok + "title = again\n", "m.txt:6: title given twice in [05]");
-  bad("[05]\n" + ok + "hint = \"quoted\"\n", "m.txt:6: no quotes and no continuation with \\: hint = \"quoted\"");
+  bad("[05]\n" + ok + "hint = \"quoted\"\n",
+      "m.txt:6: no quotes and no continuation with \\: hint = \"quoted\"");
 }
 
 TEST_CASE("a manifest that cannot be read is one error") {
@@ -107,5 +112,6 @@ TEST_CASE("an exercise whose folders are missing is named") {
   REQUIRE(m.errors.empty());
   const auto missing = ringlab::manifest::missing_folders(m, "m.txt", RINGLAB_SOURCE_DIR);
   REQUIRE(missing.size() == 1);
-  CHECK(missing[0] == "m.txt:1: exercise [09]: exercises/09_nowhere/ and solutions/09_nowhere/ must both exist");
+  CHECK(missing[0] ==
+        "m.txt:1: exercise [09]: exercises/09_nowhere/ and solutions/09_nowhere/ must both exist");
 }
