@@ -22,16 +22,16 @@ std::string diagnose_chain(const std::vector<double>& contribution, double resul
     if (equal(result, std::accumulate(contribution.begin() + a, contribution.end(), 0.0)))
       return "the last rank's result holds the terms of ranks " + std::to_string(a) + ".." + last +
              " only: the sum of " + (a == 1 ? std::string("rank 0") : "ranks 0.." + std::to_string(a - 1)) +
-             " was lost on its way to rank " +
-             std::to_string(a) + " — check what rank " + std::to_string(a - 1) + " sends and what rank " +
-             std::to_string(a) + " adds to.";
+             " was lost on its way to rank " + std::to_string(a) + " — check what rank " +
+             std::to_string(a - 1) + " sends and what rank " + std::to_string(a) + " adds to.";
   for (int k = 0; k < n; ++k) {
     if (contribution[k] == 0) continue;
     if (equal(result, total - contribution[k]))
       return "rank " + std::to_string(k) + "'s terms are missing from the sum: rank " + std::to_string(k) +
              " passed on what it received without adding its own terms, or was skipped.";
     if (equal(result, total + contribution[k]))
-      return "rank " + std::to_string(k) + "'s terms are in the sum twice: it added them to a sum that already "
+      return "rank " + std::to_string(k) +
+             "'s terms are in the sum twice: it added them to a sum that already "
              "held them.";
   }
   return "";

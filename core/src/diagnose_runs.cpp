@@ -39,10 +39,11 @@ void append_line(const std::string& line) {
 
 }  // namespace
 
-std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms, const std::vector<CheckRun>& runs) {
+std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
+                                       const std::vector<CheckRun>& runs) {
   bool pass2 = false, fail2 = false, fail3 = false;
-  long long wrong_cases = 0, even_wrong = 0, even_ok = 0;  // remainder
-  long long big = 0, one_chunk = 0;                         // one-chunk
+  long long wrong_cases = 0, even_wrong = 0, even_ok = 0;    // remainder
+  long long big = 0, one_chunk = 0;                          // one-chunk
   long long root0_wrong = 0, root0_ok = 0, rootx_wrong = 0;  // root0
   long long pairs = 0, times_np = 0, over_np = 0;            // times-np
   for (const auto& run : runs) {
@@ -111,7 +112,8 @@ std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
 }
 
 void record_check_case(long long count, int root, long long wrong) {
-  append_line("case\t" + std::to_string(count) + "\t" + std::to_string(root) + "\t" + std::to_string(wrong) + "\n");
+  append_line("case\t" + std::to_string(count) + "\t" + std::to_string(root) + "\t" + std::to_string(wrong) +
+              "\n");
 }
 
 void record_check_mismatch(double expected, double got) {

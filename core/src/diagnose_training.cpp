@@ -10,7 +10,9 @@ namespace ringlab {
 
 namespace {
 
-bool near(double a, double b, double rel) { return std::fabs(a - b) <= rel * std::fmax(std::fabs(a), std::fabs(b)); }
+bool near(double a, double b, double rel) {
+  return std::fabs(a - b) <= rel * std::fmax(std::fabs(a), std::fabs(b));
+}
 
 // Parameters agree to float rounding (the reference adds in the same order, so this is loose).
 bool same(const std::vector<double>& a, const std::vector<double>& b) {
@@ -28,15 +30,18 @@ std::string number(double v) {
 
 }  // namespace
 
-std::string diagnose_training(const std::vector<double>& start, const std::vector<std::vector<double>>& expected,
-                              const std::vector<std::vector<double>>& actual, int n, const std::string& mean_of) {
+std::string diagnose_training(const std::vector<double>& start,
+                              const std::vector<std::vector<double>>& expected,
+                              const std::vector<std::vector<double>>& actual, int n,
+                              const std::string& mean_of) {
   const std::size_t steps = std::min(expected.size(), actual.size());
   std::size_t k = 0;
   while (k < steps && same(actual[k], expected[k])) ++k;
   if (k == steps) return "";
   for (double v : actual[k])
     if (!std::isfinite(v))
-      return "the parameters became NaN or inf in step " + std::to_string(k) + ": a division by zero in the update.";
+      return "the parameters became NaN or inf in step " + std::to_string(k) +
+             ": a division by zero in the update.";
   if (k > 0)
     return "step 0 is right and step " + std::to_string(k) +
            " is wrong: something carries over from one step to the next — reset what the step accumulates "
@@ -62,7 +67,8 @@ std::string diagnose_training(const std::vector<double>& start, const std::vecto
     else if (!near(r, factor, 1e-3)) return "";  // no common factor: no claim
   }
   if (std::isnan(factor)) return "";
-  if (near(factor, -1, 1e-3)) return "every parameter moved the wrong way in step 0: the update's sign is turned round.";
+  if (near(factor, -1, 1e-3))
+    return "every parameter moved the wrong way in step 0: the update's sign is turned round.";
   // A mean over n gradients divided by m instead: m = 1 (the sum), n + 1 (the number of ranks where
   // one rank is not a worker), n - 1, or n * n (divided twice).
   for (int m : {1, n + 1, n - 1, n * n}) {
@@ -71,7 +77,8 @@ std::string diagnose_training(const std::vector<double>& start, const std::vecto
     if (m == 1)
       return "every parameter moved n = " + std::to_string(n) +
              " times as far as it should in step 0: the SUM of the gradients was used where their mean "
-             "belongs — divide the sum by " + mean_of + ".";
+             "belongs — divide the sum by " +
+             mean_of + ".";
     if (m == n * n)
       return "every parameter moved 1/" + std::to_string(n) +
              " as far as it should in step 0: the sum was divided by " + std::to_string(n) +

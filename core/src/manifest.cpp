@@ -38,7 +38,8 @@ std::string joined(const std::vector<std::string>& list) {
 
 // "2", "12": a number of ranks, 1 or more; anything else is not.
 bool parse_ranks(const std::string& w, int& n) {
-  if (w.empty() || w.size() > 6 || !std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }))
+  if (w.empty() || w.size() > 6 ||
+      !std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }))
     return false;
   n = std::stoi(w);
   return n >= 1;
@@ -138,7 +139,8 @@ Manifest parse(std::istream& in, const std::string& file) {
       for (const auto& w : words(value)) {
         int n = 0;
         if (!parse_ranks(w, n)) fail(line, "np: \"" + w + "\" is not a number of ranks (1 or more)");
-        else if (!e.np.empty() && n <= e.np.back()) fail(line, "np: give the numbers of ranks smallest first");
+        else if (!e.np.empty() && n <= e.np.back())
+          fail(line, "np: give the numbers of ranks smallest first");
         else e.np.push_back(n);
       }
       if (words(value).empty()) fail(line, "np: no numbers of ranks");
@@ -167,7 +169,8 @@ Manifest load(const std::string& path) {
   return parse(in, path);
 }
 
-std::vector<std::string> missing_folders(const Manifest& m, const std::string& file, const std::string& root) {
+std::vector<std::string> missing_folders(const Manifest& m, const std::string& file,
+                                         const std::string& root) {
   namespace fs = std::filesystem;
   std::vector<std::string> out;
   for (const auto& e : m.exercises) {

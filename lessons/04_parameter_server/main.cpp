@@ -308,12 +308,13 @@ int main(int argc, char** argv) {
     // Sync PS and ring against the same training in one process; bytes against the formulas;
     // async: every worker's every push was applied once, staleness never negative.
     std::vector<std::vector<double>> ps_reference;
-    const long long w_ps = compare_params(comm, serial_sync(pb, steps, flr, 1, N - 1, &ps_reference), ps.params,
-                                          N, "parameter server");
+    const long long w_ps = compare_params(comm, serial_sync(pb, steps, flr, 1, N - 1, &ps_reference),
+                                          ps.params, N, "parameter server");
     // Why, from the server's parameters step by step: the first wrong step, and how far it moved.
     if (w_ps && comm.rank() == lesson04::kServer) {
-      const std::string why = diagnose_training(std::vector<double>(pb.size, 0.0), ps_reference, ps.after_step,
-                                                N - 1, "the number of workers (comm.size() - 1)");
+      const std::string why =
+          diagnose_training(std::vector<double>(pb.size, 0.0), ps_reference, ps.after_step, N - 1,
+                            "the number of workers (comm.size() - 1)");
       if (!why.empty()) std::printf("diagnosis: the parameter server: %s\n", why.c_str());
     }
     const long long w_ring = compare_params(comm, serial_sync(pb, steps, flr, 0, N), ring.params, N, "ring");

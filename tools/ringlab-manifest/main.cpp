@@ -37,8 +37,8 @@ std::string numbers(const Manifest& m) {
 
 // "5" or "05" -> the exercise numbered 05, which must exist.
 const Exercise* exercise(const Manifest& m, const std::string& arg, std::string& error) {
-  const bool digits = !arg.empty() && arg.size() <= 2 &&
-                      arg.find_first_not_of("0123456789") == std::string::npos;
+  const bool digits =
+      !arg.empty() && arg.size() <= 2 && arg.find_first_not_of("0123456789") == std::string::npos;
   if (!digits) {
     error = "exercise '" + arg + "': give its number, e.g. 05";
     return nullptr;
@@ -66,15 +66,17 @@ void print_hint(const std::string& label, const std::string& hint) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"ringlab-manifest: reads exercises/manifest.txt for the scripts and CMake, and combines "
-               "the results of an exercise's check runs into one diagnosis."};
+  CLI::App app{
+      "ringlab-manifest: reads exercises/manifest.txt for the scripts and CMake, and combines "
+      "the results of an exercise's check runs into one diagnosis."};
   std::string manifest_path, root, nn, key, nps, hint_which;
   int runs_max = 0;
   app.add_option("--manifest", manifest_path, "The manifest (exercises/manifest.txt)")->required();
   app.add_option("--root", root, "The repository, for `validate` (default: the manifest's folder's parent)");
   app.require_subcommand(1);
   auto* list = app.add_subcommand("list", "NN<TAB>topic<TAB>title, one line per exercise, in order");
-  auto* number = app.add_subcommand("number", "NN as two digits (5 -> 05); exit 2 if there is no such exercise");
+  auto* number =
+      app.add_subcommand("number", "NN as two digits (5 -> 05); exit 2 if there is no such exercise");
   number->add_option("NN", nn, "Exercise number")->required();
   auto* get = app.add_subcommand("get", "Every value of KEY in exercise NN, one per line, as written");
   get->add_option("NN", nn, "Exercise number")->required();
@@ -83,13 +85,17 @@ int main(int argc, char** argv) {
   plan->add_option("NN", nn, "Exercise number")->required();
   plan->add_option("--np", nps, "Only these numbers of ranks (\"2 3\"); few: the first two above 1");
   plan->add_option("--runs", runs_max, "Only the first N check lines")->check(CLI::PositiveNumber);
-  auto* hints = app.add_subcommand("hint", "Exercise NN's hint K (of its N), `all` for every hint, `count` for N");
+  auto* hints =
+      app.add_subcommand("hint", "Exercise NN's hint K (of its N), `all` for every hint, `count` for N");
   hints->add_option("NN", nn, "Exercise number")->required();
   hints->add_option("WHICH", hint_which, "K (1 = gentlest), all, or count")->required();
-  auto* validate = app.add_subcommand("validate", "The manifest is well-formed and every topic's folders exist");
-  auto* cmake = app.add_subcommand("cmake", "The manifest as CMake variables (RINGLAB_MANIFEST_EXERCISES, ..._NN_TOPIC)");
+  auto* validate =
+      app.add_subcommand("validate", "The manifest is well-formed and every topic's folders exist");
+  auto* cmake = app.add_subcommand(
+      "cmake", "The manifest as CMake variables (RINGLAB_MANIFEST_EXERCISES, ..._NN_TOPIC)");
   auto* diagnose = app.add_subcommand(
-      "diagnose", "What the failures of NN's check runs have in common; reads NP<TAB>EXIT<TAB>RESULTS lines on stdin");
+      "diagnose",
+      "What the failures of NN's check runs have in common; reads NP<TAB>EXIT<TAB>RESULTS lines on stdin");
   diagnose->add_option("NN", nn, "Exercise number")->required();
   try {
     app.parse(argc, argv);
@@ -114,7 +120,8 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (list->parsed()) {
-    for (const auto& e : m.exercises) std::printf("%s\t%s\t%s\n", e.nn.c_str(), e.topic.c_str(), e.title.c_str());
+    for (const auto& e : m.exercises)
+      std::printf("%s\t%s\t%s\n", e.nn.c_str(), e.topic.c_str(), e.title.c_str());
     return 0;
   }
   if (cmake->parsed()) {
@@ -151,7 +158,8 @@ int main(int argc, char** argv) {
         ranks.push_back(std::stoi(w));
       }
     }
-    const std::size_t checks = runs_max > 0 ? std::min<std::size_t>(runs_max, e->checks.size()) : e->checks.size();
+    const std::size_t checks =
+        runs_max > 0 ? std::min<std::size_t>(runs_max, e->checks.size()) : e->checks.size();
     for (int n : ranks)
       for (std::size_t i = 0; i < checks; ++i) std::printf("%d\t%s\n", n, e->checks[i].c_str());
   } else if (hints->parsed()) {
@@ -165,7 +173,8 @@ int main(int argc, char** argv) {
                           hint_which.find_first_not_of("0123456789") == std::string::npos;
       const int k = digits ? std::stoi(hint_which) : 0;
       if (k < 1 || k > total)
-        return fail("hint " + hint_which + ": exercise " + e->nn + " has hints 1 to " + std::to_string(total));
+        return fail("hint " + hint_which + ": exercise " + e->nn + " has hints 1 to " +
+                    std::to_string(total));
       print_hint("hint " + std::to_string(k) + " of " + std::to_string(total) + ":", e->hints[k - 1]);
     }
   } else if (diagnose->parsed()) {
@@ -176,11 +185,12 @@ int main(int argc, char** argv) {
       int np = 0, rc = 0;
       std::string path;
       if (!(f >> np >> rc) || !std::getline(f >> std::ws, path))
-        return fail("diagnose: stdin line " + std::to_string(at) + ": want NP<TAB>EXIT<TAB>RESULTS-FILE, got \"" +
-                    line + "\"");
+        return fail("diagnose: stdin line " + std::to_string(at) +
+                    ": want NP<TAB>EXIT<TAB>RESULTS-FILE, got \"" + line + "\"");
       runs.push_back(ringlab::read_check_run(np, rc, path));
     }
-    for (const auto& sentence : ringlab::diagnose_runs(e->diagnose, runs)) std::printf("%s\n", sentence.c_str());
+    for (const auto& sentence : ringlab::diagnose_runs(e->diagnose, runs))
+      std::printf("%s\n", sentence.c_str());
   }
   return 0;
 }

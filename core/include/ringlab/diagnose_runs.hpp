@@ -36,7 +36,8 @@ struct CheckRun {
 //   one-chunk  every wrong case has about count * (np - 1) wrong elements: one right chunk per rank
 //   times-np   every wrong value is np times (or 1/np of) the expected one
 //   root0      right when the root is 0, wrong for every other root
-std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms, const std::vector<CheckRun>& runs);
+std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
+                                       const std::vector<CheckRun>& runs);
 
 // Appends to the file RINGLAB_CHECK_RESULTS names; does nothing when it is not set. Each line
 // goes out in one write(2) on a file opened for appending, so ranks writing at once do not mix.

@@ -17,7 +17,9 @@ namespace ringlab {
 // start: the parameters before step 0; expected[k], actual[k]: after step k. n: how many
 // gradients the step averages; mean_of: how the code names n ("the number of workers,
 // comm.size() - 1"), for the advice.
-std::string diagnose_training(const std::vector<double>& start, const std::vector<std::vector<double>>& expected,
-                              const std::vector<std::vector<double>>& actual, int n, const std::string& mean_of);
+std::string diagnose_training(const std::vector<double>& start,
+                              const std::vector<std::vector<double>>& expected,
+                              const std::vector<std::vector<double>>& actual, int n,
+                              const std::string& mean_of);
 
 }  // namespace ringlab

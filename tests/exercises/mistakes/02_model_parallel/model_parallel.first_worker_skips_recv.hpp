@@ -1,4 +1,4 @@
-// mistake: rank 1 does not receive — the condition r > 1 leaves out the first rank that should, so rank 0's sum is lost.
+// mistake: rank 1 skipping its receive (r > 1 where r > 0 belongs) — rank 0's sum is lost.
 // expect: 1
 // expect-message: diagnosis: the last rank's result holds the terms of ranks 1..[0-9]+ only: the sum of rank 0 was lost on its way to rank 1
 // ==== BEGIN EXERCISE: receive ====
