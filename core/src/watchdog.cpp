@@ -366,8 +366,17 @@ std::string diagnose(const std::vector<Report>& reports, int size, double thresh
       if (place.empty()) place = w;
       same_place = same_place && w == place;
     }
+    const bool all_recv = std::none_of(cycle.begin(), cycle.end(), [](const Edge& e) { return e.wait.send; });
     if (same_place) {
       out << explain_cycle(cycle, blocked);
+    } else if (all_recv) {
+      // Everyone waits for a message and nobody is sending: whatever the places, some rank
+      // receives where it should have sent first (or a send is missing).
+      out << "  Every rank in this cycle waits to receive, so nobody sends. They are at:";
+      for (std::size_t i = 0; i < cycle.size(); ++i)
+        out << (i ? ";" : "") << " rank " << cycle[i].from << " in " << blocked[cycle[i].from]->where;
+      out << ".\n  One of them receives where it should send first (look at the order of its calls), or a\n"
+             "  send is missing on one side.\n";
     } else {
       out << "  The ranks in this cycle are at different points:";
       for (std::size_t i = 0; i < cycle.size(); ++i)

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "model_parallel.hpp"
+#include "ringlab/diagnose_chain.hpp"
 #include "ringlab/ringlab.hpp"
 
 using namespace ringlab;
@@ -72,8 +73,14 @@ long long chain_sum(Communicator& comm, int k, bool small_integers, bool print) 
   long long wrong = 0;
   if (r == n - 1) {
     const auto result = compare<double>(View<const double>(&serial, 1), View<const double>(&res.y, 1), total);
-    if (result.wrong)
+    if (result.wrong) {
       log(Level::error) << "chain sum of " << total << " terms on the last rank: " << describe(result);
+      // Why: which ranks' terms the result holds (diagnose_chain.hpp) names where the chain broke.
+      std::vector<double> contribution(n, 0.0);
+      for (int i = 0; i < total; ++i) contribution[i / k] += w[i] * x[i];
+      const std::string why = diagnose_chain(contribution, res.y);
+      if (!why.empty()) std::printf("diagnosis: %s\n", why.c_str());
+    }
     wrong = result.wrong;
   }
 

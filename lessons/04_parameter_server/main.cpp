@@ -16,6 +16,7 @@
 
 #include "05_ring_allreduce/ring_allreduce.hpp"
 #include "parameter_server.hpp"
+#include "ringlab/diagnose_training.hpp"
 #include "ringlab/ringlab.hpp"
 
 using namespace ringlab;
@@ -76,10 +77,11 @@ struct Run {
   std::vector<float> params;
   std::vector<double> losses;  // after each step (sync) or each round of N-1 updates (async)
   double seconds = 0;
+  std::vector<std::vector<double>> after_step;  // the parameters after each step (sync, --check only)
 };
 
 // Synchronous parameter server: rank 0 serves, ranks 1..N-1 work.
-Run train_sync_ps(Communicator& comm, const Problem& pb, int steps, float lr) {
+Run train_sync_ps(Communicator& comm, const Problem& pb, int steps, float lr, bool keep_steps) {
   Run run;
   run.params.assign(pb.size, 0.0f);
   std::vector<float> grad(pb.size), sum(pb.size), incoming(pb.size);
@@ -95,6 +97,7 @@ Run train_sync_ps(Communicator& comm, const Problem& pb, int steps, float lr) {
       pb.gradient(comm.rank(), k, run.params.data(), grad.data());
       lesson04::worker_step<float>(comm, View<const float>(grad), View<float>(run.params), k);
     }
+    if (keep_steps) run.after_step.emplace_back(run.params.begin(), run.params.end());
   }
   comm.barrier();
   run.seconds = MPI_Wtime() - t0;
@@ -153,7 +156,9 @@ Run train_async_ps(Communicator& comm, const Problem& pb, int steps, float lr, A
 }
 
 // The references, in one process: the same averaged gradients, the same order of additions.
-std::vector<float> serial_sync(const Problem& pb, int steps, float lr, int first_worker, int workers) {
+// `after_step`, if given, gets the parameters after each step.
+std::vector<float> serial_sync(const Problem& pb, int steps, float lr, int first_worker, int workers,
+                               std::vector<std::vector<double>>* after_step = nullptr) {
   std::vector<float> p(pb.size, 0.0f), g(pb.size), sum(pb.size);
   for (int k = 0; k < steps; ++k) {
     std::fill(sum.begin(), sum.end(), 0.0f);
@@ -162,6 +167,7 @@ std::vector<float> serial_sync(const Problem& pb, int steps, float lr, int first
       for (std::size_t i = 0; i < pb.size; ++i) sum[i] += g[i];
     }
     for (std::size_t i = 0; i < pb.size; ++i) p[i] -= lr * (sum[i] / static_cast<float>(workers));
+    if (after_step) after_step->emplace_back(p.begin(), p.end());
   }
   return p;
 }
@@ -221,7 +227,7 @@ int main(int argc, char** argv) {
   ByteCounter bytes;
   bytes.attach();
 
-  const Run ps = train_sync_ps(comm, pb, steps, flr);
+  const Run ps = train_sync_ps(comm, pb, steps, flr, opt.check);
   const Run ring = train_ring(comm, pb, steps, flr);
   AsyncStats stats;
   const Run async = train_async_ps(comm, pb, steps, flr, stats);
@@ -301,8 +307,16 @@ int main(int argc, char** argv) {
   if (opt.check) {
     // Sync PS and ring against the same training in one process; bytes against the formulas;
     // async: every worker's every push was applied once, staleness never negative.
-    const long long w_ps =
-        compare_params(comm, serial_sync(pb, steps, flr, 1, N - 1), ps.params, N, "parameter server");
+    std::vector<std::vector<double>> ps_reference;
+    const long long w_ps = compare_params(comm, serial_sync(pb, steps, flr, 1, N - 1, &ps_reference),
+                                          ps.params, N, "parameter server");
+    // Why, from the server's parameters step by step: the first wrong step, and how far it moved.
+    if (w_ps && comm.rank() == lesson04::kServer) {
+      const std::string why =
+          diagnose_training(std::vector<double>(pb.size, 0.0), ps_reference, ps.after_step, N - 1,
+                            "the number of workers (comm.size() - 1)");
+      if (!why.empty()) std::printf("diagnosis: the parameter server: %s\n", why.c_str());
+    }
     const long long w_ring = compare_params(comm, serial_sync(pb, steps, flr, 0, N), ring.params, N, "ring");
     long long w_bytes = 0, w_async = 0;
     if (std::fabs(server_moved / ps_theory - 1) > 1e-3) ++w_bytes;

@@ -105,3 +105,14 @@ TEST_CASE("a cycle of ranks at different steps is out of step, not an ordering p
   CHECK(has(text, "out of step: one of them made a missing or extra call"));
   CHECK_FALSE(has(text, "sendrecv"));
 }
+
+TEST_CASE("a cycle of receives at different places: a rank receives where it should send first") {
+  std::vector<Report> reports{blocked(0, {{false, 1, 0, 400000}}, "parameter_server, push step 0"),
+                              blocked(1, {{false, 0, 0, 400000}}, "parameter_server, pull step 0")};
+  const std::string text = ringlab::watchdog::diagnose(reports, 2, 10);
+  CHECK(has(text, "deadlock: rank 0 waits to receive from 1; rank 1 waits to receive from 0."));
+  CHECK(has(text, "Every rank in this cycle waits to receive, so nobody sends."));
+  CHECK(has(text, "rank 0 in parameter_server, push step 0; rank 1 in parameter_server, pull step 0"));
+  CHECK(has(text, "receives where it should send first"));
+  CHECK_FALSE(has(text, "reordering the calls will not help"));
+}

@@ -32,6 +32,7 @@
 #include "ringlab/check.hpp"
 #include "ringlab/cli.hpp"
 #include "ringlab/comm.hpp"
+#include "ringlab/diagnose_runs.hpp"
 #include "ringlab/log.hpp"
 #include "ringlab/memory.hpp"
 #include "ringlab/ops.hpp"
@@ -152,7 +153,11 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
             line << ": " << describe(mine);
           }
           if (mine.wrong && c.explain) c.explain(comm, got);
+          // For the diagnosis across runs (diagnose_runs.hpp): this rank's first wrong values
+          // and, from rank 0, the case with its wrong elements over all ranks.
+          for (const auto& m : mine.first) record_check_mismatch(m.expected, m.actual);
           const long long wrong = comm.sum(mine.wrong);
+          if (comm.rank() == 0) record_check_case(static_cast<long long>(count), c.rooted ? root : -1, wrong);
           total += wrong;
           if (comm.rank() == 0) {
             std::printf("%-6s %9zu %7s", impl.name.c_str(), count, dtype_name(t));

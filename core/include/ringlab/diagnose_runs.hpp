@@ -1,0 +1,51 @@
+// What the failures of several check runs have in common. One failing run shows which cases
+// went wrong; some causes only show across runs (right on 2 ranks and wrong on 3, wrong only
+// for counts that do not divide evenly, right only for root 0). Each rule below looks for one
+// such pattern in structured results and names the likely cause in one sentence.
+//
+// Where the results come from: a lesson's --check (harness::check) appends one line per case
+// it checked, and one per wrong element it shows, to the file RINGLAB_CHECK_RESULTS names
+// (scripts/ringlab-exercise sets it, one file per run). The file, tab-separated:
+//   case      COUNT  ROOT  WRONG      one checked case: count, root (-1: none), wrong elements over all ranks
+//   mismatch  EXPECTED  GOT           one wrong element, as one rank saw it
+// `ringlab-manifest diagnose NN` reads them and prints what diagnose_runs says.
+// No MPI here: tested with data alone (tests/core/test_diagnose_runs.cpp).
+#pragma once
+#include <string>
+#include <vector>
+
+namespace ringlab {
+
+struct CheckCase {
+  long long count = -1;  // -1: the check has no count column
+  int root = -1;         // -1: not a rooted collective
+  long long wrong = 0;   // over every rank
+};
+
+struct CheckRun {
+  int np = 0;
+  int rc = 0;  // the run's exit code (0: passed)
+  std::vector<CheckCase> cases;
+  std::vector<std::pair<double, double>> mismatches;  // (expected, got)
+};
+
+// The symptoms (manifest.hpp's known_symptoms) to look for in `runs`, each a sentence that names
+// the cause and what to look at; empty when none fits.
+//   remainder  wrong only where count is not a multiple of np
+//   np2        right on 2 ranks, wrong on 3 or more
+//   one-chunk  every wrong case has about count * (np - 1) wrong elements: one right chunk per rank
+//   times-np   every wrong value is np times (or 1/np of) the expected one
+//   root0      right when the root is 0, wrong for every other root
+std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
+                                       const std::vector<CheckRun>& runs);
+
+// Appends to the file RINGLAB_CHECK_RESULTS names; does nothing when it is not set. Each line
+// goes out in one write(2) on a file opened for appending, so ranks writing at once do not mix.
+void record_check_case(long long count, int root, long long wrong);
+void record_check_mismatch(double expected, double got);
+
+// One run's results, read back (a missing file: no cases, as after a crash). Lines it does not
+// know are skipped.
+CheckRun read_check_run(int np, int rc, const std::string& path);
+
+}  // namespace ringlab

@@ -1,0 +1,59 @@
+// The exercises' manifest (exercises/manifest.txt), read in one place. The program
+// tools/ringlab-manifest answers every question the scripts and CMake ask about it (which
+// exercises, their ranks, check arguments, hints), so there is one reading of the format, and it
+// is tested (tests/core/test_manifest.cpp). The format, as docs/exercises.md describes it:
+//
+//   # a comment line
+//   [05]                       an exercise: two digits, the lesson's number
+//   topic = 05_ring_allreduce  its folder under exercises/ and solutions/
+//   title = Ring allreduce: ...
+//   np = 1 2 3 4 8             the numbers of ranks its check runs on, smallest first
+//   check = --check --type int32   the lesson's arguments for one check run (may repeat)
+//   diagnose = remainder np2   cross-run symptoms to look for (diagnose_runs.hpp; optional)
+//   hint = one hint            may repeat; a value that starts with spaces continues the hint before
+//
+// No MPI here: CMake runs the program at configure time, before anything else is built.
+#pragma once
+#include <istream>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ringlab::manifest {
+
+struct Exercise {
+  std::string nn;  // "05"
+  int line = 0;    // where its [NN] stands
+  std::string topic, title;
+  std::vector<int> np;
+  std::vector<std::string> checks;    // one run's arguments each
+  std::vector<std::string> diagnose;  // symptom names
+  std::vector<std::string> hints;     // one hint each; a continued hint's lines joined by '\n'
+  // Every `key = value` line in order, the value as written minus the one space after "=" (so a
+  // continued hint keeps its leading spaces): what `ringlab-manifest get` prints.
+  std::vector<std::pair<std::string, std::string>> fields;
+};
+
+struct Manifest {
+  std::vector<Exercise> exercises;
+  // Every problem found, one line each, "FILE:LINE: what is wrong"; empty when well-formed.
+  std::vector<std::string> errors;
+  // The exercise numbered nn ("05"), or nullptr.
+  const Exercise* find(const std::string& nn) const;
+};
+
+// The keys a block may hold, and the symptoms a `diagnose` line may name.
+const std::vector<std::string>& known_keys();
+const std::vector<std::string>& known_symptoms();
+
+// Reads a manifest; `file` is the name its error messages give. Never throws on bad content:
+// every problem goes into errors, and the exercises read so far are kept.
+Manifest parse(std::istream& in, const std::string& file);
+// The same from a file; a file that cannot be opened is one error.
+Manifest load(const std::string& path);
+
+// "FILE:LINE: exercise [NN]: exercises/TOPIC/ and solutions/TOPIC/ must both exist" for each
+// exercise whose folders are missing under `root` (the repository).
+std::vector<std::string> missing_folders(const Manifest& m, const std::string& file, const std::string& root);
+
+}  // namespace ringlab::manifest

@@ -1,0 +1,122 @@
+// The cross-run diagnosis (diagnose_runs.hpp): each symptom, fed as the results of several check
+// runs, gets the sentence that names its cause; a pattern that some run contradicts, or that the
+// exercise does not list, gets none. Also: results written by record_check_* read back the same.
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "catch.hpp"
+#include "ringlab/diagnose_runs.hpp"
+
+using ringlab::CheckCase;
+using ringlab::CheckRun;
+using ringlab::diagnose_runs;
+
+namespace {
+const std::vector<std::string> kAll{"remainder", "np2", "one-chunk", "times-np", "root0"};
+
+bool says(const std::vector<std::string>& found, const std::string& part) {
+  for (const auto& s : found)
+    if (s.find(part) != std::string::npos) return true;
+  return false;
+}
+
+// A run of an allreduce-like check: counts 0, 1, 12 and 1000003 on np ranks; `wrong(count)`
+// gives each case's wrong elements.
+template <class F> CheckRun run_of(int np, F wrong) {
+  CheckRun r{np, 0, {}, {}};
+  for (long long count : {0LL, 1LL, 12LL, 1000003LL}) {
+    r.cases.push_back({count, -1, wrong(count)});
+    if (r.cases.back().wrong) r.rc = 1;
+  }
+  return r;
+}
+}  // namespace
+
+TEST_CASE("runs that all pass have no diagnosis") {
+  const auto ok = [](long long) { return 0LL; };
+  CHECK(diagnose_runs(kAll, {run_of(1, ok), run_of(2, ok), run_of(3, ok)}).empty());
+}
+
+TEST_CASE("wrong only where count is not a multiple of np: the remainder chunk") {
+  // 12 divides evenly on 2, 3 and 4 ranks; 1 and 1000003 do not (on more than 1 rank).
+  const auto runs = std::vector<CheckRun>{run_of(2, [](long long c) { return c % 2 ? 1LL : 0LL; }),
+                                          run_of(3, [](long long c) { return c % 3 ? 2LL : 0LL; })};
+  const auto found = diagnose_runs(kAll, runs);
+  CHECK(says(found, "wrong only where count is not a multiple of the number of ranks"));
+  CHECK(says(found, "chunk_of / chunk(i), not count / n"));
+  CHECK(found.size() == 1);
+  SECTION("not when an even count is wrong too") {
+    auto contradicted = runs;
+    contradicted[0].cases[2].wrong = 3;  // count 12 on 2 ranks
+    CHECK_FALSE(says(diagnose_runs(kAll, contradicted), "not a multiple"));
+  }
+  SECTION("not when the exercise does not list it") { CHECK(diagnose_runs({"np2"}, runs).empty()); }
+}
+
+TEST_CASE("right on 2 ranks, wrong on 3 or more: the direction round the ring") {
+  std::vector<CheckRun> runs{{1, 0, {}, {}}, {2, 0, {}, {}}, {3, 1, {}, {}}, {4, 1, {}, {}}};
+  CHECK(says(diagnose_runs(kAll, runs), "right on 2 ranks, wrong on 3 or more"));
+  CHECK(says(diagnose_runs(kAll, runs), "send to next (r+1) and receive from prev (r-1)"));
+  runs[1].rc = 1;  // wrong on 2 ranks as well: something else
+  CHECK_FALSE(says(diagnose_runs(kAll, runs), "right on 2 ranks"));
+}
+
+TEST_CASE("every rank right in one chunk only: the allgather is missing") {
+  // count * (np - 1) wrong elements over all ranks, or a few fewer.
+  const auto runs = std::vector<CheckRun>{run_of(2, [](long long c) { return c >= 2 ? c : 0LL; }),
+                                          run_of(4, [](long long c) { return c >= 4 ? c * 3 - 1 : 0LL; })};
+  const auto found = diagnose_runs({"one-chunk"}, runs);
+  REQUIRE(found.size() == 1);
+  CHECK(found[0] ==
+        "every rank holds exactly one finished chunk and nothing else: the allgather phase is missing "
+        "(or sends the wrong chunks).");
+  auto half = runs;
+  half[1].cases[3].wrong = 1000003;  // a third of what one-chunk leaves wrong on 4 ranks
+  CHECK(diagnose_runs({"one-chunk"}, half).empty());
+}
+
+TEST_CASE("every wrong value np times the expected one, or 1/np of it") {
+  CheckRun r{4, 1, {}, {{1.5, 6.0}, {-2.0, -8.0}, {0.25, 1.0}}};
+  CHECK(says(diagnose_runs({"times-np"}, {r}), "exactly (number of ranks) x the expected one"));
+  CheckRun small{4, 1, {}, {{1.5, 0.375}, {-2.0, -0.5}}};
+  const auto found = diagnose_runs({"times-np"}, {small});
+  CHECK(says(found, "exactly 1/(number of ranks) of the expected one"));
+  CHECK_FALSE(says(found, "x the expected one"));
+  r.mismatches.push_back({3.0, 7.0});  // one value that is not 4x: no claim
+  CHECK(diagnose_runs({"times-np"}, {r}).empty());
+}
+
+TEST_CASE("right for root 0, wrong for every other root: ranks not counted from the root") {
+  CheckRun r{4, 1, {{8, 0, 0}, {8, 2, 5}, {8, 3, 7}}, {}};
+  CHECK(says(diagnose_runs({"root0"}, {r}), "right when the root is rank 0, wrong for every other root"));
+  CHECK(says(diagnose_runs({"root0"}, {r}), "v = relative(rank, root, n)"));
+  r.cases[0].wrong = 1;  // root 0 wrong too: not this
+  CHECK(diagnose_runs({"root0"}, {r}).empty());
+}
+
+TEST_CASE("results recorded during a run read back as written") {
+  char path[] = "/tmp/ringlab_results_XXXXXX";
+  const int fd = mkstemp(path);
+  REQUIRE(fd >= 0);
+  setenv("RINGLAB_CHECK_RESULTS", path, 1);
+  ringlab::record_check_case(1000003, -1, 2);
+  ringlab::record_check_case(8, 3, 0);
+  ringlab::record_check_mismatch(22, -68.5);
+  ringlab::record_check_mismatch(0.1, 0.30000000000000004);
+  unsetenv("RINGLAB_CHECK_RESULTS");
+  ringlab::record_check_case(1, 1, 1);  // not recorded: no file named
+  const CheckRun r = ringlab::read_check_run(3, 1, path);
+  std::remove(path);
+  CHECK(r.np == 3);
+  CHECK(r.rc == 1);
+  REQUIRE(r.cases.size() == 2);
+  CHECK(r.cases[0].count == 1000003);
+  CHECK(r.cases[0].root == -1);
+  CHECK(r.cases[0].wrong == 2);
+  CHECK(r.cases[1].root == 3);
+  REQUIRE(r.mismatches.size() == 2);
+  CHECK(r.mismatches[0] == std::pair<double, double>{22, -68.5});
+  CHECK(r.mismatches[1].second == 0.30000000000000004);  // %.17g: exact
+  CHECK(ringlab::read_check_run(2, 4, "/nonexistent/results").cases.empty());
+}
