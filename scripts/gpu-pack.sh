@@ -77,7 +77,8 @@ if [[ -n "$build" ]]; then
   for f in bin/lesson_01 bin/lesson_03 bin/lesson_05 tests/gpu/test_gpu_ops; do
     cp "$build/$f" "$PACK/build-gpu/bin/"
   done
-  for f in tests/gpu/test_gpu_nccl_one_rank tests/gpu/test_gpu_nccl_allreduce; do  # where NCCL was found
+  for f in tests/gpu/test_gpu_nccl_one_rank tests/gpu/test_gpu_nccl_allreduce \
+    tests/lesson05/check_trace; do  # where NCCL was found; the trace checker of the ipc trace check
     [[ -x "$build/$f" ]] && cp "$build/$f" "$PACK/build-gpu/bin/"
   done
   if ldd "$PACK/build-gpu/bin/lesson_05" | grep -q 'libcuda\.so'; then
