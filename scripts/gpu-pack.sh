@@ -74,7 +74,7 @@ chmod +x "$PACK/unpack.sh"
 
 if [[ -n "$build" ]]; then
   mkdir -p "$PACK/build-gpu/bin"
-  for f in bin/lesson_01 bin/lesson_03 bin/lesson_05 tests/gpu/test_gpu_ops; do
+  for f in bin/lesson_01 bin/lesson_03 bin/lesson_05 tests/gpu/test_gpu_ops tests/gpu/test_transport; do
     cp "$build/$f" "$PACK/build-gpu/bin/"
   done
   for f in tests/gpu/test_gpu_nccl_one_rank tests/gpu/test_gpu_nccl_allreduce \

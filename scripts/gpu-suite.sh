@@ -44,7 +44,7 @@ fi
 if [[ ! -x "$BUILD/bin/lesson_05" ]]; then
   summary "gpu-suite: building in $BUILD"
   cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >"$OUT/build.log" 2>&1 &&
-    cmake --build "$BUILD" -j "$(nproc)" --target lesson_01 lesson_03 lesson_05 test_gpu_ops check_trace >>"$OUT/build.log" 2>&1 ||
+    cmake --build "$BUILD" -j "$(nproc)" --target lesson_01 lesson_03 lesson_05 test_gpu_ops check_trace test_transport >>"$OUT/build.log" 2>&1 ||
     { summary "gpu-suite: build failed (see build.log)"; exit 1; }
 fi
 BIN="$BUILD/bin"
@@ -84,6 +84,15 @@ else
   for np in 2 3; do
     check "lesson03_broadcasts_on_device_np$np" "$MPIRUN" -np "$np" "$BIN/lesson_03" --device cuda --transport staged --check --steps 0
   done
+  # The communicator's point-to-point patterns on each transport (tests/gpu/test_transport.cpp).
+  TRANSPORT_TEST="$(find "$BUILD" -name test_transport -type f -perm -u+x | head -n 1)"
+  if [[ -n "$TRANSPORT_TEST" ]]; then
+    for transport in staged ipc; do
+      for np in 1 2 3; do
+        check "transport_patterns_${transport}_np$np" "$MPIRUN" -np "$np" "$TRANSPORT_TEST" --device cuda --transport "$transport"
+      done
+    done
+  fi
   # The ipc transport (issue 8): the same checks with the ranks opening each other's GPU memory.
   for np in 1 2 3 4; do
     for type in float double int32 int64; do
@@ -119,6 +128,8 @@ else
       --transport nccl --check --type "$type" --impl ring,fast,naive,mpi,nccl
   done
   check lesson03_nccl_np1 "${nccl_env[@]}" "$MPIRUN" -np 1 "$BIN/lesson_03" --device cuda --transport nccl --check --steps 0
+  [[ -n "$TRANSPORT_TEST" ]] &&
+    check transport_patterns_nccl_np1 "${nccl_env[@]}" "$MPIRUN" -np 1 "$TRANSPORT_TEST" --device cuda --transport nccl
   if command -v compute-sanitizer >/dev/null 2>&1; then
     check lesson05_memcheck_np2 "$MPIRUN" -np 2 compute-sanitizer --tool memcheck --error-exitcode 1 \
       "$BIN/lesson_05" --device cuda --transport staged --check --count 1001

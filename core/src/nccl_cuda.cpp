@@ -5,7 +5,9 @@
 //   rank 0: ncclGetUniqueId -> MPI_Bcast to every rank -> ncclCommInitRank on each
 //   ncclGroupStart; ncclSend/ncclRecv ...; ncclGroupEnd   (a lone ncclSend would wait for
 //                                                          its peer's receive: group them)
-// Everything is issued on the default stream, in order with the kit's kernels and copies.
+// Everything is issued on one stream made with cudaStreamCreate (a blocking stream, as in
+// nccl-tests): it runs in order with the kit's kernels and copies on the default stream, and
+// each call waits for it, so a finished call's buffers are ready for the host and the kernels.
 #include <cuda_runtime_api.h>
 #include <dlfcn.h>
 #include <mpi.h>
@@ -35,6 +37,7 @@ struct Library {
 };
 Library g_nccl;
 bool g_loaded = false;
+cudaStream_t g_stream = nullptr;  // made by init(), destroyed by destroy()
 
 void check(ncclResult_t r, const char* what) {
   if (r != ncclSuccess) throw std::runtime_error(std::string(what) + ": " + g_nccl.GetErrorString(r));
@@ -104,6 +107,10 @@ void* init(void* mpi_comm, int rank, int size, std::string* error) {
   }
   MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, comm);
   ncclComm_t nc = nullptr;
+  if (g_stream == nullptr && cudaStreamCreate(&g_stream) != cudaSuccess) {
+    *error = "cudaStreamCreate for NCCL failed";
+    return nullptr;
+  }
   r = g_nccl.CommInitRank(&nc, size, id, rank);
   if (r != ncclSuccess) {
     *error = std::string("ncclCommInitRank: ") + g_nccl.GetErrorString(r);
@@ -116,6 +123,8 @@ void destroy(void* comm) {
   if (comm == nullptr) return;
   cudaDeviceSynchronize();
   g_nccl.CommDestroy(static_cast<ncclComm_t>(comm));
+  if (g_stream) cudaStreamDestroy(g_stream);
+  g_stream = nullptr;
 }
 
 void group(void* comm, const Op* ops, std::size_t n) {
@@ -124,23 +133,25 @@ void group(void* comm, const Op* ops, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) {
     const Op& o = ops[i];
     if (o.count == 0) continue;  // nothing to move (both sides see the same count)
-    if (o.send) check(g_nccl.Send(o.data, o.count, nccl_type(o.dtype), o.peer, nc, 0), "ncclSend");
-    else check(g_nccl.Recv(o.data, o.count, nccl_type(o.dtype), o.peer, nc, 0), "ncclRecv");
+    if (o.send) check(g_nccl.Send(o.data, o.count, nccl_type(o.dtype), o.peer, nc, g_stream), "ncclSend");
+    else check(g_nccl.Recv(o.data, o.count, nccl_type(o.dtype), o.peer, nc, g_stream), "ncclRecv");
   }
   check(g_nccl.GroupEnd(), "ncclGroupEnd");
-  check(cudaStreamSynchronize(0), "cudaStreamSynchronize (after an NCCL group)");
+  check(cudaStreamSynchronize(g_stream), "cudaStreamSynchronize (after an NCCL group)");
 }
 
 void allreduce_sum(void* comm, DType t, const void* in, void* out, std::size_t count) {
-  check(g_nccl.AllReduce(in, out, count, nccl_type(t), ncclSum, static_cast<ncclComm_t>(comm), 0),
+  if (count == 0) return;  // every rank has the same count
+  check(g_nccl.AllReduce(in, out, count, nccl_type(t), ncclSum, static_cast<ncclComm_t>(comm), g_stream),
         "ncclAllReduce");
-  check(cudaStreamSynchronize(0), "cudaStreamSynchronize (after ncclAllReduce)");
+  check(cudaStreamSynchronize(g_stream), "cudaStreamSynchronize (after ncclAllReduce)");
 }
 
 void broadcast(void* comm, DType t, void* buf, std::size_t count, int root) {
-  check(g_nccl.Broadcast(buf, buf, count, nccl_type(t), root, static_cast<ncclComm_t>(comm), 0),
+  if (count == 0) return;
+  check(g_nccl.Broadcast(buf, buf, count, nccl_type(t), root, static_cast<ncclComm_t>(comm), g_stream),
         "ncclBroadcast");
-  check(cudaStreamSynchronize(0), "cudaStreamSynchronize (after ncclBroadcast)");
+  check(cudaStreamSynchronize(g_stream), "cudaStreamSynchronize (after ncclBroadcast)");
 }
 
 }  // namespace ringlab::nccl

@@ -56,8 +56,9 @@ bool load(std::string* error);
 // Returns the communicator (opaque), or nullptr with *error.
 void* init(void* mpi_comm, int rank, int size, std::string* error);
 void destroy(void* comm);
-// One group (ncclGroupStart ... ncclGroupEnd) of sends and receives on the default stream,
-// then a wait for the stream: when it returns, every buffer is sent or filled.
+// One group (ncclGroupStart ... ncclGroupEnd) of sends and receives on the kit's NCCL stream
+// (made by init, ordered with the default stream), then a wait for it: when it returns, every
+// buffer is sent or filled.
 struct Op {
   bool send;
   void* data;
