@@ -83,10 +83,12 @@ chmod +x "$PACK/unpack.sh"
 
 if [[ -n "$build" ]]; then
   mkdir -p "$PACK/build-gpu/bin"
-  for f in bin/lesson_01 bin/lesson_02 bin/lesson_03 bin/lesson_05 bin/lesson_06 tests/gpu/test_gpu_ops; do
+  for f in bin/lesson_01 bin/lesson_02 bin/lesson_03 bin/lesson_05 bin/lesson_06 tests/gpu/test_gpu_ops \
+    tests/gpu/test_transport; do
     cp "$build/$f" "$PACK/build-gpu/bin/"
   done
-  for f in tests/gpu/test_gpu_nccl_one_rank tests/gpu/test_gpu_nccl_allreduce; do  # where NCCL was found
+  for f in tests/gpu/test_gpu_nccl_one_rank tests/gpu/test_gpu_nccl_allreduce \
+    tests/lesson05/check_trace; do  # where NCCL was found; the trace checker of the ipc trace check
     [[ -x "$build/$f" ]] && cp "$build/$f" "$PACK/build-gpu/bin/"
   done
   # Lessons 06/07 and the GPU MLP test, where built (they link libcublas.so.13 dynamically: CUDA

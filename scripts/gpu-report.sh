@@ -2,10 +2,11 @@
 # Turns the logs of one scripts/gpu-suite.sh run into the markdown of docs/gpu.md's results
 # section, so the numbers there are never typed by hand:
 #   scripts/gpu-report.sh LOGDIR > report.md
-# Reads device.txt, summary.txt, bench-kernels.log, bench-lesson05-*.csv, bench-lesson03-*.log
-# and, when present, broken.log (the suite run once with a deliberately broken reduce kernel),
-# nccl.log, bench-lesson02-*.log (the pipeline's bubble), bench-lesson06-*.log and
-# bench-pytorch-*.log (lesson 06 vs PyTorch eager on the same GPU; lesson 06 on the CPU cores).
+# Reads device.txt, summary.txt, bench-kernels.log, bench-lesson05-*.csv (staged, cpu and
+# cuda-ipc), bench-lesson03-*.log and, when present, broken.log (the suite run once with a
+# deliberately broken reduce kernel), nccl.log, bench-lesson02-*.log (the pipeline's bubble),
+# bench-lesson06-*.log and bench-pytorch-*.log (lesson 06 vs PyTorch eager on the same GPU;
+# lesson 06 on the CPU cores).
 set -euo pipefail
 L="${1:?usage: scripts/gpu-report.sh LOGDIR}"
 [[ -f "$L/summary.txt" ]] || { echo "error: $L/summary.txt not found: not a gpu-suite log folder" >&2; exit 2; }
@@ -58,11 +59,43 @@ for np in 2 4; do
   done
 done
 echo
+echo "### Lesson 05 busbw (GB/s) of the ring by transport: ipc vs staged (one GPU shared by all ranks) vs the CPU"
+echo
+if compgen -G "$L/bench-lesson05-cuda-ipc-*.csv" >/dev/null; then
+  echo "| np | size | ring ipc | ring staged | ring cpu | ipc / staged | ipc / cpu | fast ipc | naive ipc |"
+  echo "|---|---|---|---|---|---|---|---|---|"
+  busbw() {  # FILE IMPL: column 7 of that implementation's CSV row
+    [[ -f "$1" ]] && awk -F, -v i="$2" '$1==i {printf "%.2f", $7}' "$1" || true
+  }
+  ratio() { [[ -n "$1" && -n "$2" ]] && awk -v a="$1" -v b="$2" 'BEGIN {if (b > 0) printf "%.1f", a / b}' || true; }
+  for np in 2 4; do
+    for mib in 4 64 256; do
+      ipc="$(busbw "$L/bench-lesson05-cuda-ipc-np$np-${mib}MiB.csv" ring)"
+      staged="$(busbw "$L/bench-lesson05-cuda-np$np-${mib}MiB.csv" ring)"
+      cpu="$(busbw "$L/bench-lesson05-cpu-np$np-${mib}MiB.csv" ring)"
+      fast="$(busbw "$L/bench-lesson05-cuda-ipc-np$np-${mib}MiB.csv" fast)"
+      naive="$(busbw "$L/bench-lesson05-cuda-ipc-np$np-${mib}MiB.csv" naive)"
+      r1="$(ratio "$ipc" "$staged")" r2="$(ratio "$ipc" "$cpu")"
+      echo "| $np | $mib MiB | ${ipc:-–} | ${staged:-–} | ${cpu:-–} | ${r1:-–} | ${r2:-–} | ${fast:-–} | ${naive:-–} |"
+    done
+  done
+else
+  echo "(no ipc benchmark in this run: the suite predates the ipc transport)"
+fi
+echo
 echo "### Lesson 03 broadcasts on device buffers, np 2 (staged)"
 echo
 echo '```'
 grep -hE '^(#|impl|linear|tree|chain|mpi|  +[0-9])' "$L"/bench-lesson03-cuda-np2.log
 echo '```'
+if [[ -f "$L/bench-lesson03-cuda-ipc-np2.log" ]]; then
+  echo
+  echo "### Lesson 03 broadcasts on device buffers, np 2 (ipc)"
+  echo
+  echo '```'
+  grep -hE '^(#|impl|linear|tree|chain|mpi|  +[0-9])' "$L"/bench-lesson03-cuda-ipc-np2.log
+  echo '```'
+fi
 
 # --- issue 9: lesson 02 on the GPU, lesson 06 vs PyTorch, lesson 06 on the CPU cores ----------
 if compgen -G "$L/bench-lesson02-*.log" >/dev/null; then

@@ -9,10 +9,11 @@
 #    otherwise the same checks run directly from bin/ (a carried build's ctest files name the
 #    build machine's paths).
 # 4. The benchmarks: the device reduce kernel vs a device-to-device copy; lesson 05's rings on
-#    device buffers (staged) at 4, 64 and 256 MiB next to the CPU ring; lesson 03 on device;
-#    lesson 02's pipeline bubble on the GPU and on the CPU; lesson 06 --device cuda at np 1 vs
-#    PyTorch eager on the same GPU (scripts/pytorch_mlp_baseline.py, where a python3 has torch),
-#    10 epochs at batch 128 and 1024; lesson 06 on the CPU cores at np 1, 2, 4, 8, 16 (--bench).
+#    device buffers (staged, and ipc) at 4, 64 and 256 MiB next to the CPU ring; lesson 03 on
+#    device (staged, and ipc); lesson 02's pipeline bubble on the GPU and on the CPU; lesson 06
+#    --device cuda at np 1 vs PyTorch eager on the same GPU (scripts/pytorch_mlp_baseline.py, where
+#    a python3 has torch), 10 epochs at batch 128 and 1024, and at np 2; lesson 06 on the CPU
+#    cores at np 1, 2, 4, 8, 16 (--bench).
 #    Lesson 06 reads Fashion-MNIST from gpu-pack/fashion-mnist (or the Debian package's folder).
 # Logs go to OUTDIR: device.txt, checks.log (or ctest-gpu.log), bench-*.log, summary.txt.
 # Exit code: 0 when every check passed, 1 otherwise, 77 when no GPU is visible.
@@ -52,7 +53,7 @@ if [[ ! -x "$BUILD/bin/lesson_05" ]]; then
   summary "gpu-suite: building in $BUILD"
   cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >"$OUT/build.log" 2>&1 &&
     cmake --build "$BUILD" -j "$(nproc)" --target lesson_01 lesson_02 lesson_03 lesson_05 test_gpu_ops \
-      lesson_06 lesson_07 test_gpu_mlp >>"$OUT/build.log" 2>&1 ||
+      check_trace test_transport lesson_06 lesson_07 test_gpu_mlp >>"$OUT/build.log" 2>&1 ||
     { summary "gpu-suite: build failed (see build.log)"; exit 1; }
 fi
 BIN="$BUILD/bin"
@@ -96,10 +97,35 @@ else
         --transport staged --check --type "$type"
     done
   done
-  check lesson05_schedule_on_device_np3 "$MPIRUN" -np 3 "$BIN/lesson_05" --device cuda --schedule --count 7 --type int32
+  check lesson05_schedule_on_device_np3 "$MPIRUN" -np 3 "$BIN/lesson_05" --device cuda --transport staged --schedule --count 7 --type int32
   for np in 2 3; do
-    check "lesson03_broadcasts_on_device_np$np" "$MPIRUN" -np "$np" "$BIN/lesson_03" --device cuda --check --steps 0
+    check "lesson03_broadcasts_on_device_np$np" "$MPIRUN" -np "$np" "$BIN/lesson_03" --device cuda --transport staged --check --steps 0
   done
+  # The communicator's point-to-point patterns on each transport (tests/gpu/test_transport.cpp).
+  TRANSPORT_TEST="$(find "$BUILD" -name test_transport -type f -perm -u+x | head -n 1)"
+  if [[ -n "$TRANSPORT_TEST" ]]; then
+    for transport in staged ipc; do
+      for np in 1 2 3; do
+        check "transport_patterns_${transport}_np$np" "$MPIRUN" -np "$np" "$TRANSPORT_TEST" --device cuda --transport "$transport"
+      done
+    done
+  fi
+  # The ipc transport (issue 8): the same checks with the ranks opening each other's GPU memory.
+  for np in 1 2 3 4; do
+    for type in float double int32 int64; do
+      check "lesson05_device_ipc_np${np}_${type}" "$MPIRUN" -np "$np" "$BIN/lesson_05" --device cuda \
+        --transport ipc --check --type "$type"
+    done
+  done
+  check lesson05_schedule_on_device_ipc_np3 "$MPIRUN" -np 3 "$BIN/lesson_05" --device cuda --transport ipc --schedule --count 7 --type int32
+  for np in 2 3; do
+    check "lesson03_broadcasts_on_device_ipc_np$np" "$MPIRUN" -np "$np" "$BIN/lesson_03" --device cuda --transport ipc --check --steps 0
+  done
+  check lesson01_prints_the_ipc_transport_np2 "$MPIRUN" -np 2 "$BIN/lesson_01" --device cuda --transport ipc
+  CHECK_TRACE="$(find "$BUILD" -name check_trace -type f -perm -u+x | head -n 1)"
+  [[ -n "$CHECK_TRACE" ]] &&
+    check lesson05_trace_on_device_has_gpu_times_ipc_np2 "$ROOT/tests/gpu/trace_on_device.sh" "$MPIRUN" \
+      "$BIN/lesson_05" "$CHECK_TRACE" "$OUT/gpu_ipc_np2.trace"
   # NCCL with one rank (init from a unique id, send/recv to itself, allreduce). The kit links
   # libnccl.so.2 dynamically; a GPU machine often has it only inside PyTorch's packages.
   if [[ -x "$BIN/test_gpu_nccl_one_rank" ]]; then
@@ -111,6 +137,16 @@ else
     check nccl_allreduce_sums_every_device env LD_LIBRARY_PATH="$(dirname "${nccl:-/}"):${LD_LIBRARY_PATH:-}" \
       "$BIN/test_gpu_nccl_allreduce"
   fi
+  # The nccl transport with one rank (NCCL refuses two ranks on one GPU): the rings' ncclSend/
+  # ncclRecv to itself and the ncclAllReduce / ncclBroadcast rows, checked like the others.
+  nccl_env=(env LD_LIBRARY_PATH="$(dirname "${nccl:-/}"):${LD_LIBRARY_PATH:-}")
+  for type in float double int32 int64; do
+    check "lesson05_nccl_np1_$type" "${nccl_env[@]}" "$MPIRUN" -np 1 "$BIN/lesson_05" --device cuda \
+      --transport nccl --check --type "$type" --impl ring,fast,naive,mpi,nccl
+  done
+  check lesson03_nccl_np1 "${nccl_env[@]}" "$MPIRUN" -np 1 "$BIN/lesson_03" --device cuda --transport nccl --check --steps 0
+  [[ -n "$TRANSPORT_TEST" ]] &&
+    check transport_patterns_nccl_np1 "${nccl_env[@]}" "$MPIRUN" -np 1 "$TRANSPORT_TEST" --device cuda --transport nccl
   # Lesson 02: every pipeline stage on its rank's GPU against the same model in one process on the CPU.
   if [[ -x "$BIN/lesson_02" ]]; then
     for np in 2 3 4; do
@@ -131,7 +167,7 @@ else
   GPU_MLP="$(find "$BUILD" -name test_gpu_mlp -type f -perm -u+x | head -n 1)"
   [[ -n "$GPU_MLP" ]] && check gpu_mlp_matches_the_cpu_mlp "$GPU_MLP"
   if [[ -x "$BIN/lesson_06" ]]; then
-    for transport in ${RINGLAB_LESSON06_TRANSPORTS:-staged}; do
+    for transport in ${RINGLAB_LESSON06_TRANSPORTS:-staged ipc}; do
       for np in 1 2 3 4; do
         check "lesson06_device_check_${transport}_np$np" "$MPIRUN" -np "$np" "$BIN/lesson_06" --device cuda \
           --transport "$transport" --check --data synthetic --epochs 2 --batch 96
@@ -151,7 +187,9 @@ else
   fi
   if command -v compute-sanitizer >/dev/null 2>&1; then
     check lesson05_memcheck_np2 "$MPIRUN" -np 2 compute-sanitizer --tool memcheck --error-exitcode 1 \
-      "$BIN/lesson_05" --device cuda --check --count 1001
+      "$BIN/lesson_05" --device cuda --transport staged --check --count 1001
+    check lesson05_memcheck_ipc_np2 "$MPIRUN" -np 2 compute-sanitizer --tool memcheck --error-exitcode 1 \
+      "$BIN/lesson_05" --device cuda --transport ipc --check --count 1001
   fi
 fi
 
@@ -167,7 +205,16 @@ for np in 2 4; do
     done
   done
 done
-"$MPIRUN" -np 2 "$BIN/lesson_03" --device cuda --bench >"$OUT/bench-lesson03-cuda-np2.log" 2>&1
+"$MPIRUN" -np 2 "$BIN/lesson_03" --device cuda --transport staged --bench >"$OUT/bench-lesson03-cuda-np2.log" 2>&1
+# The ipc transport against staged and the CPU (issue 8's goal: ipc >= 5x staged at 64 MiB).
+for np in 2 4; do
+  for mib in 4 64 256; do
+    count=$((mib * 1024 * 1024 / 4))
+    "$MPIRUN" -np "$np" "$BIN/lesson_05" --device cuda --transport ipc --bench --format csv \
+      --count "$count" --iters 5 --warmup 2 >"$OUT/bench-lesson05-cuda-ipc-np${np}-${mib}MiB.csv" 2>&1
+  done
+done
+"$MPIRUN" -np 2 "$BIN/lesson_03" --device cuda --transport ipc --bench >"$OUT/bench-lesson03-cuda-ipc-np2.log" 2>&1
 
 # Lesson 02: the GPipe bubble, measured beside (P-1)/(M+P-1), stages on the GPU and on the CPU.
 if [[ -x "$BIN/lesson_02" ]]; then

@@ -7,11 +7,11 @@
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <stdexcept>
 #include <thread>
 
 #include "ringlab/log.hpp"
-
 #include "ringlab/memory.hpp"
 
 namespace ringlab {
@@ -23,20 +23,20 @@ int checked_count(std::size_t count) {
   return static_cast<int>(count);
 }
 
-// Set while a device buffer's transfer runs staged through host memory, so its trace event
-// says so (where "device", transport "staged") although MPI moves the host copy.
-thread_local const char* g_staged_transport = nullptr;
-struct StagedScope {
-  explicit StagedScope(Transport t) { g_staged_transport = transport_name(t); }
-  ~StagedScope() { g_staged_transport = nullptr; }
+// Set while a device buffer's transfer is being recorded, so its trace event says so (where
+// "device", transport "staged", "ipc" or "nccl") even when MPI moves a host copy (staged).
+thread_local const char* g_device_transport = nullptr;
+struct DeviceScope {
+  explicit DeviceScope(Transport t) { g_device_transport = transport_name(t); }
+  ~DeviceScope() { g_device_transport = nullptr; }
 };
 
 trace::Event transfer_event(trace::Op op, int peer, int chunk, std::size_t bytes, double t0) {
   const auto& ctx = trace::context();
   trace::Event e;
-  if (g_staged_transport) {
+  if (g_device_transport) {
     e.where = "device";
-    e.transport = g_staged_transport;
+    e.transport = g_device_transport;
   }
   e.op = op;
   e.peer = peer;
@@ -92,6 +92,26 @@ void on_scope_end(const char* name, std::int64_t serial) {
 }
 
 }  // namespace
+
+namespace detail {
+// One ipc transfer's small MPI messages. Held on the heap: MPI writes into `target` and
+// `done_bytes` while the Request that owns the frame is moved around. The receiver pulls:
+//   sender, at isend:    finish its GPU work on the buffer, send "ready" (where to read), post "done"
+//   receiver, at wait:   take "ready", copy from the peer's memory into its own, sync, send "done"
+//   sender, at wait:     take "done": the peer has read the buffer, it may change again
+// A receive thus completes once the sender has *started* its send (as with MPI), never
+// waiting for the sender's own wait: rings and pipelines that post, then wait, keep flowing.
+struct IpcFrame {
+  bool send = false;
+  int peer = -1, mpi_tag = 0;
+  void* data = nullptr;  // this rank's View
+  std::size_t bytes = 0;
+  ipc::Target target{};  // the sender's buffer: sent by the sender, received by the receiver
+  std::uint64_t done_bytes = 0;
+  MPI_Request ready = MPI_REQUEST_NULL, done = MPI_REQUEST_NULL;
+  bool copied = false;  // receiver: the bytes are here and "done" is on its way
+};
+}  // namespace detail
 
 int wire_tag(int tag) {
   if (tag < 0 || tag > kMaxTag)
@@ -182,16 +202,19 @@ bool Communicator::finish() {
   // before it enters the barrier; probing a few times lets MPI move the last ones in.
   MPI_Barrier(comm_);
   std::vector<char> sink;
-  for (int round = 0; round < 3; ++round) {
+  std::vector<MPI_Comm> comms{comm_};  // the data, and an ipc run's "ready"/"done" messages
+  if (ipc_ready_ != MPI_COMM_NULL) comms.insert(comms.end(), {ipc_ready_, ipc_done_});
+  for (int round = 0; round < 3 * static_cast<int>(comms.size()); ++round) {
+    MPI_Comm probed = comms[static_cast<std::size_t>(round) % comms.size()];
     for (;;) {
       int flag = 0;
       MPI_Status st;
-      MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &flag, &st);
+      MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, probed, &flag, &st);
       if (!flag) break;
       int bytes = 0;
       MPI_Get_count(&st, MPI_BYTE, &bytes);
       sink.resize(static_cast<std::size_t>(std::max(bytes, 1)));
-      MPI_Recv(sink.data(), bytes, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, comm_, MPI_STATUS_IGNORE);
+      MPI_Recv(sink.data(), bytes, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, probed, MPI_STATUS_IGNORE);
       if (problems++ < 3)
         log(Level::error) << "message left behind: rank " << st.MPI_SOURCE << " sent this rank " << bytes
                           << " bytes " << wire_tag_origin(st.MPI_TAG)
@@ -207,28 +230,101 @@ bool Communicator::finish() {
 }
 
 Communicator::~Communicator() {
-  for (auto& s : scratch_) detail::release(s.where, s.data);
-  for (auto& s : staging_) device_ops::release_pinned(s.data);
-  // The watchdog's duplicate is ours to free (LeakSanitizer found it never was); after
-  // MPI_Finalize it is gone with everything else.
   int finalized = 0;
   MPI_Finalized(&finalized);
+  // The GPU transports first, while MPI still runs: NCCL's communicator; for ipc, close every
+  // peer buffer this rank opened, then a barrier, so that no rank frees memory (below) that
+  // another still has open.
+  if (nccl_comm_) nccl::destroy(nccl_comm_);
+  nccl_comm_ = nullptr;
+  const bool ipc_used = ipc_ready_ != MPI_COMM_NULL && !finalized;
+  if (ipc_used) {
+    ipc::close_all();
+    MPI_Barrier(comm_);
+    MPI_Comm_free(&ipc_ready_);
+    MPI_Comm_free(&ipc_done_);
+  }
+  for (auto& s : scratch_) detail::release(s.where, s.data);
+  for (auto& s : staging_) device_ops::release_pinned(s.data);
+  if (ipc_used) ipc::free_retired();  // every buffer whose handle went out (transport.hpp: retire)
+  // The watchdog's duplicate is ours to free (LeakSanitizer found it never was); after
+  // MPI_Finalize it is gone with everything else.
   if (watch_ != MPI_COMM_NULL && !finalized) MPI_Comm_free(&watch_);
 }
 
 bool Communicator::use_device(int gpu, Transport requested, std::string* error) {
   gpu_ = gpu;
   where_ = Where::device;
-  if (requested == Transport::nccl || requested == Transport::ipc) {
-    *error = std::string("--transport ") + transport_name(requested) +
-             ": not written yet; GPU buffers move with --transport staged (or auto) in this version";
+  // Which GPU each rank has, told apart as NCCL does: host name and PCI bus id. Every rank
+  // gets every rank's, so every rank takes the same decision below.
+  constexpr int kIdLen = 256;
+  char mine[kIdLen] = {};
+  std::snprintf(mine, sizeof mine, "%s %s", host_.c_str(), gpu_info(gpu).pci_bus_id.c_str());
+  std::vector<char> all(static_cast<std::size_t>(kIdLen) * size_);
+  MPI_Allgather(mine, kIdLen, MPI_CHAR, all.data(), kIdLen, MPI_CHAR, comm_);
+  int shared_a = -1, shared_b = -1;  // two ranks on one GPU, if any
+  for (int a = 0; a < size_ && shared_a < 0; ++a)
+    for (int b = a + 1; b < size_; ++b)
+      if (std::strncmp(&all[a * kIdLen], &all[b * kIdLen], kIdLen) == 0) {
+        shared_a = a;
+        shared_b = b;
+        break;
+      }
+  const bool distinct = shared_a < 0;
+  const bool one_host = local_size_ == size_;
+  const std::string sharing = distinct
+                                  ? ""
+                                  : "ranks " + std::to_string(shared_a) + " and " + std::to_string(shared_b) +
+                                        " share GPU " + std::string(&all[shared_a * kIdLen]);
+
+  Transport t = requested;
+  std::string why = std::string("--transport ") + transport_name(requested);
+  std::string nccl_error;
+  if (requested == Transport::automatic) {
+    const bool nccl_loads = distinct && all_ok(nccl::load(&nccl_error));
+    if (nccl_loads) {
+      t = Transport::nccl;
+      why = "--transport auto: every rank has a GPU of its own (host + PCI bus id), NCCL loaded";
+    } else if (one_host) {
+      t = Transport::ipc;
+      why = "--transport auto: all " + std::to_string(size_) + " ranks on one host (" +
+            (distinct ? "NCCL not available" : sharing + ": NCCL would refuse them") + ")";
+    } else {
+      t = Transport::staged;
+      why = "--transport auto: ranks on several hosts and " +
+            (distinct ? std::string("NCCL not available") : sharing);
+    }
+  }
+  if (t == Transport::ipc && !one_host) {
+    *error =
+        "--transport ipc: the ranks are on more than one host, and CUDA IPC shares memory inside one "
+        "host only; use --transport nccl or staged";
     return false;
   }
-  transport_ = Transport::staged;
-  transport_reason_ = requested == Transport::staged
-                          ? "--transport staged"
-                          : "--transport auto: staged is the one transport this version has (ipc and nccl "
-                            "are not written yet)";
+  if (t == Transport::nccl) {
+    if (!distinct) {
+      *error = "--transport nccl: " + sharing +
+               ", and NCCL refuses two ranks on one GPU; use --transport ipc or staged (or fewer ranks)";
+      return false;
+    }
+    if (requested == Transport::nccl && !all_ok(nccl::load(&nccl_error))) {
+      *error = nccl_error.empty() ? "--transport nccl: NCCL did not load on every rank" : nccl_error;
+      return false;
+    }
+    MPI_Comm c = comm_;
+    std::string init_error;
+    nccl_comm_ = nccl::init(&c, rank_, size_, &init_error);
+    if (!all_ok(nccl_comm_ != nullptr)) {
+      *error = init_error.empty() ? "ncclCommInitRank failed on another rank" : init_error;
+      return false;
+    }
+  }
+  if (t == Transport::ipc) {  // "ready" and "done" travel apart from the data (start_device)
+    MPI_Comm_dup(comm_, &ipc_ready_);
+    MPI_Comm_dup(comm_, &ipc_done_);
+  }
+  transport_ = t;
+  transport_reason_ = why;
   return true;
 }
 
@@ -269,12 +365,18 @@ void Communicator::watched_wait(MPI_Request* reqs, const watchdog::Pending* what
 
 void Communicator::xfer_blocking(trace::Op op, const void* data, std::size_t count, DType t, Where where,
                                  int chunk, int peer, int tag) {
+  if (where == Where::device && transport_ != Transport::staged) {  // ipc, nccl: start and wait
+    Request r = start_device(op, data, count, t, chunk, peer, tag);
+    Request* p = &r;
+    complete(&p, 1);
+    return;
+  }
   if (where == Where::device) {  // staged: the same transfer from pinned host memory
     const std::size_t bytes = count * dtype_size(t);
     void* h = take_staging(bytes);
     if (op == trace::Op::send) device_ops::copy(h, data, bytes);
     {
-      StagedScope staged(transport_);
+      DeviceScope staged(transport_);
       xfer_blocking(op, h, count, t, Where::host, chunk, peer, tag);
     }
     if (op == trace::Op::recv) device_ops::copy(const_cast<void*>(data), h, bytes);
@@ -300,6 +402,18 @@ void Communicator::xfer_blocking(trace::Op op, const void* data, std::size_t cou
 void Communicator::sendrecv_impl(const void* out, std::size_t out_count, int out_chunk, int dest, void* in,
                                  std::size_t in_count, int in_chunk, int source, DType t, Where out_where,
                                  Where in_where, int tag) {
+  if ((out_where == Where::device || in_where == Where::device) && transport_ != Transport::staged) {
+    if (out_where != in_where)
+      throw std::invalid_argument(
+          std::string("sendrecv: one buffer in host and one in device memory; with ") + "--transport " +
+          transport_name(transport_) + " both sides of every transfer must be device buffers");
+    // ipc, nccl: receive and send started together, then one wait (MPI_Sendrecv's shape).
+    Request rin = start_device(trace::Op::recv, in, in_count, t, in_chunk, source, tag);
+    Request rout = start_device(trace::Op::send, out, out_count, t, out_chunk, dest, tag);
+    Request* both[2] = {&rin, &rout};
+    complete(both, 2);
+    return;
+  }
   if (out_where == Where::device || in_where == Where::device) {  // staged, as in xfer_blocking
     const std::size_t es = dtype_size(t);
     void* h_out = const_cast<void*>(out);
@@ -310,7 +424,7 @@ void Communicator::sendrecv_impl(const void* out, std::size_t out_count, int out
     }
     if (in_where == Where::device) h_in = take_staging(in_count * es);
     {
-      StagedScope staged(transport_);
+      DeviceScope staged(transport_);
       sendrecv_impl(h_out, out_count, out_chunk, dest, h_in, in_count, in_chunk, source, t, Where::host,
                     Where::host, tag);
     }
@@ -343,11 +457,13 @@ void Communicator::sendrecv_impl(const void* out, std::size_t out_count, int out
 
 Request Communicator::start(trace::Op op, const void* data, std::size_t count, DType t, Where where,
                             int chunk, int peer, int tag) {
+  if (where == Where::device && transport_ != Transport::staged)
+    return start_device(op, data, count, t, chunk, peer, tag);
   if (where == Where::device) {  // staged: MPI moves pinned host memory; wait() copies a receive up
     const std::size_t bytes = count * dtype_size(t);
     void* h = take_staging(bytes);
     if (op == trace::Op::send) device_ops::copy(h, data, bytes);
-    StagedScope staged(transport_);
+    DeviceScope staged(transport_);
     Request r = start(op, h, count, t, Where::host, chunk, peer, tag);
     r.staging_ = h;
     r.staging_bytes_ = bytes;
@@ -373,35 +489,149 @@ Request Communicator::start(trace::Op op, const void* data, std::size_t count, D
   return r;
 }
 
-void Communicator::wait(Request& r) {
-  open_.erase(r.id_);
-  r.id_ = 0;
-  if (watched_ || watchdog::polls_politely()) watched_wait(&r.req_, &r.pending_, 1);
-  else MPI_Wait(&r.req_, MPI_STATUS_IGNORE);
-  if (r.traced_) {
-    finish_event(std::move(r.event_), r.data_, r.count_, r.dtype_);
-    r.traced_ = false;
+Request Communicator::start_device(trace::Op op, const void* data, std::size_t count, DType t, int chunk,
+                                   int peer, int tag) {
+  const std::size_t bytes = count * dtype_size(t);
+  const bool send = op == trace::Op::send;
+  Request r;
+  r.pending_ = {send, peer, tag, bytes};
+  if (trace::enabled()) {
+    DeviceScope device(transport_);
+    r.traced_ = true;
+    r.event_ = transfer_event(op, peer, chunk, bytes, trace::now_us());
+    r.data_ = data;
+    r.count_ = count;
+    r.dtype_ = t;
   }
-  if (r.staging_) {
-    if (r.device_dst_) device_ops::copy(r.device_dst_, r.staging_, r.staging_bytes_);
-    give_back_staging(r.staging_);
-    r.staging_ = r.device_dst_ = nullptr;
+  if (transport_ == Transport::nccl) {  // posted now, issued in one group at the next wait
+    nccl_posted_.push_back({send, const_cast<void*>(data), count, t, peer});
+    r.nccl_ = true;
+  } else {  // ipc (IpcFrame above)
+    auto f = std::make_shared<detail::IpcFrame>();
+    f->send = send;
+    f->peer = peer;
+    f->mpi_tag = wire_tag(tag);
+    f->data = const_cast<void*>(data);
+    f->bytes = bytes;
+    if (send) {
+      // The peer may read this buffer as soon as it hears "ready": whatever this rank's GPU
+      // still has queued on it (the addition that produced the chunk, say) must finish first.
+      device_ops::synchronize();
+      if (bytes > 0) f->target = ipc::target_of(f->data, bytes);
+      MPI_Isend(&f->target, sizeof f->target, MPI_BYTE, peer, f->mpi_tag, ipc_ready_, &f->ready);
+      MPI_Irecv(&f->done_bytes, 1, MPI_UINT64_T, peer, f->mpi_tag, ipc_done_, &f->done);
+    } else {
+      MPI_Irecv(&f->target, sizeof f->target, MPI_BYTE, peer, f->mpi_tag, ipc_ready_, &f->ready);
+    }
+    r.ipc_ = std::move(f);
+  }
+  r.id_ = ++next_id_;
+  const auto& ctx = trace::context();
+  open_.emplace(r.id_, Open{send, peer, tag, ctx.step, bytes, ctx.coll, ctx.phase, trace::scope_serial()});
+  return r;
+}
+
+void Communicator::flush_nccl() {
+  if (nccl_posted_.empty()) return;
+  nccl::group(nccl_comm_, nccl_posted_.data(), nccl_posted_.size());
+  nccl_posted_.clear();
+}
+
+void Communicator::wait_requests(MPI_Request* reqs, const watchdog::Pending* what, int n) {
+  if (n == 0) return;
+  if (watched_ || watchdog::polls_politely()) watched_wait(reqs, what, n);
+  else MPI_Waitall(n, reqs, MPI_STATUSES_IGNORE);
+}
+
+void Communicator::complete(Request* const* rs, std::size_t n) {
+  // nccl: every send and receive posted so far goes out in one group (a lone ncclSend would
+  // wait for its peer's receive, which may be posted after this rank's own receive).
+  for (std::size_t i = 0; i < n; ++i)
+    if (rs[i]->nccl_) {
+      flush_nccl();
+      break;
+    }
+  // ipc, part 1: each receive waits for its sender's "ready" (sent when the sender called
+  // isend, so this never waits on the sender's own wait), then copies from the peer's memory.
+  std::vector<MPI_Request> reqs;
+  std::vector<watchdog::Pending> what;
+  std::vector<Request*> recvs;
+  for (std::size_t i = 0; i < n; ++i)
+    if (rs[i]->ipc_ && !rs[i]->ipc_->send && !rs[i]->ipc_->copied) {
+      recvs.push_back(rs[i]);
+      reqs.push_back(rs[i]->ipc_->ready);
+      what.push_back(rs[i]->pending_);
+    }
+  wait_requests(reqs.data(), what.data(), static_cast<int>(reqs.size()));
+  for (Request* r : recvs) {
+    detail::IpcFrame& f = *r->ipc_;
+    f.ready = MPI_REQUEST_NULL;
+    if (f.target.bytes > f.bytes)
+      throw std::runtime_error("ipc transport: rank " + std::to_string(f.peer) + " sends " +
+                               std::to_string(f.target.bytes) + " bytes to rank " + std::to_string(rank_) +
+                               ", whose receive holds " + std::to_string(f.bytes));
+    if (f.target.bytes == 0) continue;
+    // A rank's own buffer is read directly (CUDA cannot open a handle in the process that made
+    // it); a peer's allocation is opened once and kept.
+    const void* src =
+        f.peer == rank_ ? reinterpret_cast<const void*>(f.target.pointer) : ipc::open(f.peer, f.target);
+    void* gpu_t0 = r->traced_ ? device_ops::gpu_mark() : nullptr;
+    device_ops::copy(f.data, src, f.target.bytes);
+    if (gpu_t0) {
+      void* gpu_t1 = device_ops::gpu_mark();
+      r->event_.gpu_t0 = device_ops::gpu_mark_us(gpu_t0);
+      r->event_.gpu_t1 = device_ops::gpu_mark_us(gpu_t1);
+    }
+  }
+  if (!recvs.empty()) device_ops::synchronize();  // read to the end before "done" frees the sender
+  for (Request* r : recvs) {
+    detail::IpcFrame& f = *r->ipc_;
+    f.done_bytes = f.target.bytes;
+    MPI_Isend(&f.done_bytes, 1, MPI_UINT64_T, f.peer, f.mpi_tag, ipc_done_, &f.done);
+    f.copied = true;
+  }
+  // Part 2, every MPI request left: host transfers' data, the ipc messages ("ready" sent,
+  // "done" sent or received), in one wait, so that a hang report lists every transfer.
+  reqs.clear();
+  what.clear();
+  for (std::size_t i = 0; i < n; ++i) {
+    Request& r = *rs[i];
+    for (MPI_Request* q : {&r.req_, r.ipc_ ? &r.ipc_->ready : nullptr, r.ipc_ ? &r.ipc_->done : nullptr})
+      if (q && *q != MPI_REQUEST_NULL) {
+        reqs.push_back(*q);
+        what.push_back(r.pending_);
+      }
+  }
+  wait_requests(reqs.data(), what.data(), static_cast<int>(reqs.size()));
+  // Finished: the trace events, the staged receives' copies up to the GPU.
+  for (std::size_t i = 0; i < n; ++i) {
+    Request& r = *rs[i];
+    r.req_ = MPI_REQUEST_NULL;
+    r.ipc_.reset();
+    r.nccl_ = false;
+    open_.erase(r.id_);
+    r.id_ = 0;
+    if (r.traced_) {
+      finish_event(std::move(r.event_), r.data_, r.count_, r.dtype_);
+      r.traced_ = false;
+    }
+    if (r.staging_) {
+      if (r.device_dst_) device_ops::copy(r.device_dst_, r.staging_, r.staging_bytes_);
+      give_back_staging(r.staging_);
+      r.staging_ = r.device_dst_ = nullptr;
+    }
   }
 }
 
+void Communicator::wait(Request& r) {
+  Request* p = &r;
+  complete(&p, 1);
+}
+
 void Communicator::wait_all(std::vector<Request>& rs) {
-  if (watched_ || watchdog::polls_politely()) {  // one watched wait for all of them, so a hang report lists
-                                                 // every transfer left
-    std::vector<MPI_Request> reqs;
-    std::vector<watchdog::Pending> what;
-    for (auto& r : rs) {
-      reqs.push_back(r.req_);
-      what.push_back(r.pending_);
-    }
-    watched_wait(reqs.data(), what.data(), static_cast<int>(reqs.size()));
-    for (std::size_t i = 0; i < rs.size(); ++i) rs[i].req_ = reqs[i];
-  }
-  for (auto& r : rs) wait(r);  // finishes the trace events (and the waits, when not watched)
+  std::vector<Request*> ps;
+  for (auto& r : rs) ps.push_back(&r);
+  complete(ps.data(), ps.size());
 }
 
 void Communicator::barrier() { MPI_Barrier(comm_); }
@@ -450,4 +680,18 @@ std::vector<std::string> Communicator::gather_strings(const std::string& mine) {
   return out;
 }
 
+}  // namespace ringlab
+
+namespace ringlab {
+// The benchmarks' library rows: NCCL's own collectives on the communicator's NCCL communicator.
+void nccl_allreduce(Communicator& comm, DType t, const void* in, void* out, std::size_t count) {
+  if (comm.nccl_comm() == nullptr)
+    throw std::logic_error("nccl_allreduce: this communicator's transport is not nccl");
+  nccl::allreduce_sum(comm.nccl_comm(), t, in, out, count);
+}
+void nccl_broadcast(Communicator& comm, DType t, void* buf, std::size_t count, int root) {
+  if (comm.nccl_comm() == nullptr)
+    throw std::logic_error("nccl_broadcast: this communicator's transport is not nccl");
+  nccl::broadcast(comm.nccl_comm(), t, buf, count, root);
+}
 }  // namespace ringlab

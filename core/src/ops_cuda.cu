@@ -10,6 +10,7 @@
 #include <string>
 
 #include "ringlab/ops.hpp"
+#include "ringlab/transport.hpp"
 
 namespace ringlab {
 namespace {
@@ -116,13 +117,19 @@ void sgd_momentum(float* params, const float* grad, float* velocity, std::size_t
 
 void synchronize() { check(cudaDeviceSynchronize(), "cudaDeviceSynchronize"); }
 
+// Every allocation is registered for the ipc transport (transport.hpp), which must know the
+// start of the allocation a View lies in, and must not free memory other ranks have open.
 void* allocate(std::size_t bytes) {
+  if (void* p = ipc::reuse(bytes)) return p;
   void* p = nullptr;
   check(cudaMalloc(&p, bytes), "cudaMalloc");
+  ipc::remember(p, bytes);
   return p;
 }
 
-void release(void* p) { cudaFree(p); }
+void release(void* p) {
+  if (!ipc::retire(p)) cudaFree(p);
+}
 
 void* allocate_pinned(std::size_t bytes) {
   void* p = nullptr;
@@ -131,6 +138,36 @@ void* allocate_pinned(std::size_t bytes) {
 }
 
 void release_pinned(void* p) { cudaFreeHost(p); }
+
+// The trace clock on the GPU: one reference event, recorded on an idle GPU at a known host
+// time; a mark's time is that host time plus cudaEventElapsedTime from the reference.
+namespace {
+cudaEvent_t g_reference = nullptr;
+double g_reference_us = 0;
+}  // namespace
+
+void* gpu_mark() {
+  if (g_reference == nullptr) {
+    check(cudaDeviceSynchronize(), "cudaDeviceSynchronize (trace clock)");
+    check(cudaEventCreate(&g_reference), "cudaEventCreate");
+    check(cudaEventRecord(g_reference, 0), "cudaEventRecord");
+    check(cudaEventSynchronize(g_reference), "cudaEventSynchronize");
+    g_reference_us = trace::now_us();
+  }
+  cudaEvent_t e;
+  check(cudaEventCreate(&e), "cudaEventCreate");
+  check(cudaEventRecord(e, 0), "cudaEventRecord");
+  return e;
+}
+
+double gpu_mark_us(void* mark) {
+  auto e = static_cast<cudaEvent_t>(mark);
+  check(cudaEventSynchronize(e), "cudaEventSynchronize");
+  float ms = 0;
+  check(cudaEventElapsedTime(&ms, g_reference, e), "cudaEventElapsedTime");
+  cudaEventDestroy(e);
+  return g_reference_us + 1000.0 * ms;
+}
 
 }  // namespace device_ops
 

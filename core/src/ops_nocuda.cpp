@@ -26,6 +26,8 @@ void* allocate(std::size_t) { refuse("allocate"); }
 void release(void*) {}
 void* allocate_pinned(std::size_t) { refuse("allocate_pinned"); }
 void release_pinned(void*) {}
+void* gpu_mark() { return nullptr; }
+double gpu_mark_us(void*) { return 0; }
 }  // namespace device_ops
 
 namespace trace::detail {

@@ -109,8 +109,14 @@ std::optional<int> Runtime::refuse_unused(const CLI::App& app, std::initializer_
 }
 
 std::optional<int> Runtime::select_device(DeviceChoice device, Transport transport, bool runs_on_gpu) {
+  // --transport says how *device* buffers move; host buffers always move through MPI, so on
+  // the CPU any --transport is accepted and has nothing to do (RINGLAB_TRANSPORT may be set
+  // for a whole session that also runs CPU lessons).
   if (device == DeviceChoice::cpu) {
     device_reason_ = "--device cpu";
+    if (transport != Transport::automatic)
+      device_reason_ += std::string(" (--transport ") + transport_name(transport) +
+                        " applies to device buffers only: host buffers move through MPI)";
     return std::nullopt;
   }
   if (!runs_on_gpu) {

@@ -132,6 +132,10 @@ std::string encode(const Event& e) {
   if (!e.values.empty()) j["values"] = e.values;
   if (!e.where.empty()) j["where"] = e.where;
   if (!e.transport.empty()) j["transport"] = e.transport;
+  if (e.gpu_t1 > 0) {
+    j["gpu_t0"] = e.gpu_t0;
+    j["gpu_t1"] = e.gpu_t1;
+  }
   return dump(j);
 }
 
@@ -188,7 +192,8 @@ std::optional<Event> decode_event(std::string_view line, std::string* error) {
       !get(j, "count", e.count, error) || !get(j, "dtype", e.dtype, error) || !get(j, "t0", e.t0, error) ||
       !get(j, "t1", e.t1, error) || !get(j, "name", e.name, error) || !get(j, "value", e.value, error) ||
       !get(j, "values", e.values, error) || !get(j, "where", e.where, error) ||
-      !get(j, "transport", e.transport, error))
+      !get(j, "transport", e.transport, error) || !get(j, "gpu_t0", e.gpu_t0, error) ||
+      !get(j, "gpu_t1", e.gpu_t1, error))
     return std::nullopt;
   if (e.rank < 0) {
     if (error) *error = "negative rank";
@@ -333,8 +338,24 @@ std::string to_chrome_json(const std::vector<Event>& events) {
                      {"pid", 0},
                      {"tid", max_rank + 1 + r},
                      {"args", {{"name", "rank " + std::to_string(r) + " compute"}}}});
+  // Work timed on a GPU (events with gpu_t1, traced device buffers) gets one more row per rank:
+  // when the GPU ran it, which may be later than the host call that queued it.
+  // Row 2 * (max_rank + 1) + r is rank r's GPU.
+  const int gpu_row = 2 * (max_rank + 1);
+  std::vector<bool> gpus(static_cast<std::size_t>(max_rank + 1), false);
+  for (const auto& e : events)
+    if (e.gpu_t1 > 0 && e.rank >= 0) gpus[static_cast<std::size_t>(e.rank)] = true;
+  for (int r = 0; r <= max_rank; ++r)
+    if (gpus[static_cast<std::size_t>(r)])
+      out.push_back({{"name", "thread_name"},
+                     {"ph", "M"},
+                     {"pid", 0},
+                     {"tid", gpu_row + r},
+                     {"args", {{"name", "rank " + std::to_string(r) + " GPU"}}}});
   for (const auto& e : events) {
     json args{{"coll", e.coll}, {"phase", e.phase}, {"step", e.step}, {"chunk", e.chunk}, {"bytes", e.bytes}};
+    if (!e.where.empty()) args["where"] = e.where;
+    if (!e.transport.empty()) args["transport"] = e.transport;
     if (e.peer >= 0) args["peer"] = e.peer;
     std::string name = op_name(e.op);
     if (e.op == Op::send) name += " to " + std::to_string(e.peer);
@@ -366,6 +387,15 @@ std::string to_chrome_json(const std::vector<Event>& events) {
                    {"ts", e.t0},
                    {"dur", std::max(0.0, e.t1 - e.t0)},
                    {"args", args}});
+    if (e.gpu_t1 > 0)
+      out.push_back({{"name", name},
+                     {"cat", "gpu"},
+                     {"ph", "X"},
+                     {"pid", 0},
+                     {"tid", gpu_row + e.rank},
+                     {"ts", e.gpu_t0},
+                     {"dur", std::max(0.0, e.gpu_t1 - e.gpu_t0)},
+                     {"args", args}});
   }
   return dump(out);
 }

@@ -37,19 +37,23 @@ template <class T> void mpi_broadcast(Communicator& comm, View<T> buf, int root)
 // What the harness (core/include/ringlab/harness.hpp) checks and times: the broadcasts, in
 // place, every root; the root's data reproducible, every other rank's garbage that must be
 // overwritten; MPI_Bcast's result the reference, matched exactly. busbw = algbw (nccl-tests).
-template <class T> harness::Collective<T> broadcasts(std::size_t segment_bytes) {
+// Under --transport nccl, ncclBroadcast joins them as the library row.
+template <class T> harness::Collective<T> broadcasts(Communicator& comm, std::size_t segment_bytes) {
   const std::size_t seg = std::max<std::size_t>(1, segment_bytes / sizeof(T));
   auto in_place = [](void (*f)(Communicator&, View<T>, int)) {
     return [f](Communicator& c, View<const T>, View<T> buf, int root) { f(c, buf, root); };
   };
   harness::Collective<T> c;
-  c.impls = {{"linear", 1.0, in_place(lesson03::linear_broadcast<T>)},
-             {"tree", 1.0, in_place(lesson03::tree_broadcast<T>)},
-             {"chain", 1.0,
-              [seg](Communicator& comm, View<const T>, View<T> buf, int root) {
-                lesson03::chain_broadcast<T>(comm, buf, root, seg);
-              }},
-             {"mpi", 1.0, in_place(mpi_broadcast<T>)}};
+  c.impls = {
+      {"linear", 1.0, in_place(lesson03::linear_broadcast<T>)},
+      {"tree", 1.0, in_place(lesson03::tree_broadcast<T>)},
+      {"chain", 1.0,
+       [seg](Communicator& comm, View<const T>, View<T> buf, int root) {
+         lesson03::chain_broadcast<T>(comm, buf, root, seg);
+       }},
+      {"mpi", 1.0, in_place(mpi_broadcast<T>), comm.where() == Where::device ? "MPI on host copies" : ""}};
+  if (comm.transport() == Transport::nccl && comm.where() == Where::device)
+    c.impls.push_back({"nccl", 1.0, in_place(nccl_broadcast<T>), "NCCL", /*device_only=*/true});
   c.input = [](std::vector<T>& v, int rank, int root) {
     std::mt19937_64 gen(rank == root ? 1234 : 99);
     for (auto& x : v)
@@ -239,7 +243,7 @@ int main(int argc, char** argv) {
     if (opt.check) {
       std::vector<std::size_t> counts{0, 1, std::size_t(std::max(n - 1, 1)), std::size_t(n + 1), 1000003};
       if (count_given) counts = {static_cast<std::size_t>(opt.count)};
-      wrong += harness::check(comm, broadcasts<T>(seg), counts);
+      wrong += harness::check(comm, broadcasts<T>(comm, seg), counts);
     }
     if (opt.bench) {
       std::vector<std::size_t> counts;
@@ -248,7 +252,7 @@ int main(int argc, char** argv) {
         for (std::size_t bytes : {4u << 10, 64u << 10, 1u << 20, 4u << 20, 16u << 20, 64u << 20})
           counts.push_back(bytes / sizeof(T));
       wrong += harness::bench(
-          comm, broadcasts<T>(seg), counts, opt, nullptr,
+          comm, broadcasts<T>(comm, seg), counts, opt, nullptr,
           [&](const std::vector<BenchRow>& rows) { print_chain_vs_mpi(comm, opt.format, rows); });
     }
   });

@@ -39,11 +39,14 @@ template <class T> void mpi_allreduce(Communicator& comm, View<const T> in, View
 
 // The fast ring's segment size (--segment) and the implementations to run (--impl).
 FastRingOptions g_fast;
-std::vector<std::string> g_impls{"ring", "fast", "naive", "mpi"};
+std::vector<std::string> g_impls{"ring", "fast", "naive", "mpi", "nccl"};
 
 // What the harness (core/include/ringlab/harness.hpp) checks and times: the implementations,
-// each rank's input, and MPI's answer. All four are allreduces: busbw = algbw x 2(n-1)/n.
-template <class T> harness::Collective<T> allreduces(int n) {
+// each rank's input, and MPI's answer. All are allreduces: busbw = algbw x 2(n-1)/n. Under
+// --transport nccl, ncclAllReduce joins them as the library row (what the kit's rings, moving
+// their chunks with ncclSend/ncclRecv, are measured against).
+template <class T> harness::Collective<T> allreduces(Communicator& comm) {
+  const int n = comm.size();
   const double bus = allreduce_bus_factor(n);
   auto unrooted = [](void (*f)(Communicator&, View<const T>, View<T>)) {
     return [f](Communicator& c, View<const T> in, View<T> out, int) { f(c, in, out); };
@@ -53,7 +56,9 @@ template <class T> harness::Collective<T> allreduces(int n) {
       {"fast", bus,
        [](Communicator& c, View<const T> in, View<T> out, int) { ring_allreduce_fast(c, in, out, g_fast); }},
       {"naive", bus, unrooted(lesson05::naive_allreduce<T>)},
-      {"mpi", bus, unrooted(mpi_allreduce<T>)}};
+      {"mpi", bus, unrooted(mpi_allreduce<T>), comm.where() == Where::device ? "MPI on host copies" : ""}};
+  if (comm.transport() == Transport::nccl && comm.where() == Where::device)
+    all.push_back({"nccl", bus, unrooted(nccl_allreduce<T>), "NCCL", /*device_only=*/true});
   harness::Collective<T> c;
   for (auto& impl : all)
     if (std::find(g_impls.begin(), g_impls.end(), impl.name) != g_impls.end()) c.impls.push_back(impl);
@@ -188,9 +193,11 @@ int main(int argc, char** argv) {
   app.add_option("--segment", g_fast.segment_bytes, "Segment size of the fast ring, in bytes")
       ->capture_default_str()
       ->transform(whole_number_in(1, 1 << 30));
-  app.add_option("--impl", g_impls, "Implementations to run, comma separated: ring, fast, naive, mpi")
+  app.add_option("--impl", g_impls,
+                 "Implementations to run, comma separated: ring, fast, naive, mpi, nccl (ncclAllReduce: "
+                 "with --device cuda --transport nccl only)")
       ->delimiter(',')
-      ->check(CLI::IsMember({"ring", "fast", "naive", "mpi"}))
+      ->check(CLI::IsMember({"ring", "fast", "naive", "mpi", "nccl"}))
       ->capture_default_str();
   if (auto exit_code = rt.start(app, opt, argc, argv)) return *exit_code;
   auto& comm = rt.comm();
@@ -198,6 +205,11 @@ int main(int argc, char** argv) {
   if (auto exit_code =
           rt.fail_if(schedule && opt.count > 64,
                      "--schedule prints values: use --count 64 or less, got " + std::to_string(opt.count)))
+    return *exit_code;
+
+  const bool nccl_asked = app.count("--impl") > 0 && std::count(g_impls.begin(), g_impls.end(), "nccl") > 0;
+  if (auto exit_code = rt.fail_if(nccl_asked && comm.transport() != Transport::nccl,
+                                  "--impl nccl: ncclAllReduce runs with --device cuda --transport nccl only"))
     return *exit_code;
 
   const int n = comm.size();
@@ -210,7 +222,7 @@ int main(int argc, char** argv) {
       std::vector<std::size_t> counts{0,       1,      std::size_t(std::max(n - 1, 0)), std::size_t(n + 1),
                                       1000003, 1 << 20};
       if (count_given) counts = {count};
-      wrong += harness::check(comm, allreduces<T>(n), counts);
+      wrong += harness::check(comm, allreduces<T>(comm), counts);
     }
     if (opt.bench) {
       std::vector<std::size_t> counts;
@@ -219,11 +231,11 @@ int main(int argc, char** argv) {
         for (std::size_t bytes : {4u << 10, 64u << 10, 1u << 20, 4u << 20, 16u << 20, 64u << 20})
           counts.push_back(bytes / sizeof(T));
       std::vector<BenchRow> rows;
-      wrong += harness::bench(comm, allreduces<T>(n), counts, opt, &rows);
+      wrong += harness::bench(comm, allreduces<T>(comm), counts, opt, &rows);
       if (opt.format == Format::table) print_model(comm, rows);
     }
     if (!schedule && !opt.check && !opt.bench) {  // plain run: one allreduce, checked
-      wrong += harness::check(comm, allreduces<T>(n), {count});
+      wrong += harness::check(comm, allreduces<T>(comm), {count});
     }
   });
   if (wrong) print_once(comm, "FAILED: " + std::to_string(wrong) + " wrong elements\n");

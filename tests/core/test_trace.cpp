@@ -28,6 +28,8 @@ Event full_event() {
   e.values = {1, -2.5, 3e10};
   e.where = "device";
   e.transport = "staged";
+  e.gpu_t0 = 13.0;
+  e.gpu_t1 = 13.75;
   return e;
 }
 
@@ -50,6 +52,8 @@ void check_same(const Event& a, const Event& b) {
   CHECK(a.values == b.values);
   CHECK(a.where == b.where);
   CHECK(a.transport == b.transport);
+  CHECK(a.gpu_t0 == b.gpu_t0);
+  CHECK(a.gpu_t1 == b.gpu_t1);
 }
 }  // namespace
 
@@ -82,6 +86,20 @@ TEST_CASE("an event with default fields round-trips to the same defaults") {
   auto back = decode_event(line);
   REQUIRE(back);
   check_same(e, *back);
+}
+
+TEST_CASE("GPU times are written only when the GPU timed the event, and get a row of their own") {
+  Event host = full_event();
+  host.gpu_t0 = host.gpu_t1 = 0;
+  CHECK(encode(host).find("gpu_t0") == std::string::npos);  // today's traces are unchanged
+  Event gpu = full_event();
+  gpu.rank = 1;
+  const std::string chrome = to_chrome_json({host, gpu});
+  // One GPU row, for rank 1 only (rows: ranks 0..3, compute 4..7, GPUs 8..11), at the GPU's times.
+  CHECK(chrome.find("\"rank 1 GPU\"") != std::string::npos);
+  CHECK(chrome.find("\"rank 3 GPU\"") == std::string::npos);
+  CHECK(chrome.find("\"tid\":9,\"ts\":13.0") != std::string::npos);
+  CHECK(chrome.find("\"dur\":0.75") != std::string::npos);
 }
 
 TEST_CASE("the header survives encode and decode") {

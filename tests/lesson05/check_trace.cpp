@@ -91,11 +91,19 @@ int main(int argc, char** argv) {
     auto j = nlohmann::json::parse(chrome, nullptr, /*allow_exceptions=*/false);
     if (!j.is_array()) fail(path + ".chrome.json is not a JSON array");
     else {
-      int rows = 0;
-      for (const auto& e : j)
-        if (e.value("name", "") == "thread_name") ++rows;
+      // "rank 3" rows; a run on GPUs adds "rank 3 GPU" rows (the GPU's own times), one per rank.
+      int rows = 0, gpu_rows = 0;
+      for (const auto& e : j) {
+        if (e.value("name", "") != "thread_name") continue;
+        const std::string row = e["args"].value("name", "");
+        if (row.ends_with(" GPU")) ++gpu_rows;
+        else ++rows;
+      }
       if (rows != n)
         fail("chrome trace names " + std::to_string(rows) + " rows, expected " + std::to_string(n));
+      if (gpu_rows != 0 && gpu_rows != n)
+        fail("chrome trace names " + std::to_string(gpu_rows) + " GPU rows, expected 0 or " +
+             std::to_string(n));
     }
   }
   std::printf("%s: %d events read from %s\n", failures ? "FAILED" : "OK", lines, path.c_str());

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -22,6 +23,7 @@
 #include "ringlab/dtype.hpp"
 #include "ringlab/ops.hpp"
 #include "ringlab/trace.hpp"
+#include "ringlab/transport.hpp"
 #include "ringlab/watchdog.hpp"
 
 namespace ringlab {
@@ -34,6 +36,10 @@ namespace ringlab {
 inline constexpr int kMaxTag = 65535;
 int wire_tag(int tag);                     // the MPI tag for `tag` in the current scope
 std::string wire_tag_origin(int mpi_tag);  // "ring_allreduce (tag 0)": what sent such a message
+
+namespace detail {
+struct IpcFrame;  // an ipc transfer's "ready"/"done" messages (comm.cpp)
+}
 
 // A transfer in flight (isend / irecv). Finish it with Communicator::wait or wait_all: one that
 // is never finished is reported when its collective returns (small messages happen to arrive
@@ -59,6 +65,10 @@ class [[nodiscard]] Request {
   void* staging_ = nullptr;
   void* device_dst_ = nullptr;
   std::size_t staging_bytes_ = 0;
+  // A device buffer's transfer over ipc (its ready/done messages and the peer's target), or a
+  // posted NCCL send/receive (issued, with every other one posted, at the next wait).
+  std::shared_ptr<detail::IpcFrame> ipc_;
+  bool nccl_ = false;
 };
 
 class Communicator {
@@ -84,6 +94,9 @@ class Communicator {
   const std::string& transport_reason() const { return transport_reason_; }
   // Puts this rank's collectives on GPU `gpu` (already cudaSetDevice'd) with the transport
   // `requested` resolves to. False, with *error, when that transport cannot run here.
+  // Collective: every rank calls it, and every rank gets the same answer.
+  //   auto: nccl when every rank has a GPU of its own (host + PCI bus id differ, as NCCL
+  //         requires) and NCCL loads; else ipc when all ranks are on one host; else staged.
   bool use_device(int gpu, Transport requested, std::string* error);
 
   // Blocking transfers.
@@ -117,6 +130,14 @@ class Communicator {
   }
   void wait(Request& r);
   void wait_all(std::vector<Request>& rs);
+  // Device buffers (with --device cuda) move as the transport says; both sides of a transfer
+  // must be device buffers then. Under ipc and nccl a send completes only when its receive
+  // does (as MPI_Ssend): two ranks that both send first and receive second wait for each other
+  // (use sendrecv, or isend + irecv + wait_all). NCCL matches by order, not by tag.
+
+  // The NCCL communicator under --transport nccl (an ncclComm_t; nullptr otherwise), for the
+  // benchmarks' library rows (transport.hpp: nccl_allreduce, nccl_broadcast).
+  void* nccl_comm() const { return nccl_comm_; }
 
   // Scratch memory for an algorithm (where an incoming chunk lands before it is added): a View
   // of like.size() elements, in the same memory as `like` (host, or the GPU's) and labelled
@@ -171,6 +192,20 @@ class Communicator {
   // Blocking calls wait through the watchdog (watchdog.hpp) unless RINGLAB_WATCHDOG_S=0;
   // watch_ is a duplicate of comm_ that carries only the watchdog's messages.
   void watched_wait(MPI_Request* reqs, const watchdog::Pending* what, int n);
+  // Waits for every MPI request in `reqs` (through the watchdog when it is on).
+  void wait_requests(MPI_Request* reqs, const watchdog::Pending* what, int n);
+  // Finishes transfers started by start(): the ipc copies, the NCCL group, the MPI waits, then
+  // the trace events and the staged copies up.
+  void complete(Request* const* rs, std::size_t n);
+  Request start_device(trace::Op op, const void* data, std::size_t count, DType t, int chunk, int peer,
+                       int tag);
+  void flush_nccl();
+  // ipc: "ready" (receiver -> sender: where to write) and "done" (sender -> receiver) go on
+  // communicators of their own, so they never match a data message or each other.
+  MPI_Comm ipc_ready_ = MPI_COMM_NULL, ipc_done_ = MPI_COMM_NULL;
+  // nccl: the communicator, and the sends/receives posted since the last group.
+  void* nccl_comm_ = nullptr;
+  std::vector<nccl::Op> nccl_posted_;
   MPI_Comm comm_;
   MPI_Comm watch_ = MPI_COMM_NULL;
   bool watched_ = false;

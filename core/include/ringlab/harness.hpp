@@ -45,6 +45,10 @@ template <class T> struct Implementation {
   std::string name;
   double bus_factor = 1.0;  // busbw = algbw x this (nccl-tests' factors, bench.hpp)
   std::function<void(Communicator&, View<const T> in, View<T> out, int root)> run;
+  // How its data moves, when not by the communicator's transport (printed above the table):
+  // "MPI on host copies" for MPI's own collective on device buffers, "NCCL" for NCCL's.
+  std::string transport = {};
+  bool device_only = false;  // runs on device buffers only (NCCL): no host twin in the check
 };
 
 template <class T> struct Collective {
@@ -139,7 +143,8 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
         for (bool in_place : placements) {
           run(impl, in_place, in_buf, out_buf, got);
           long long differ = 0;
-          if (where == Where::device) {
+          const bool twin = where == Where::device && !impl.device_only;
+          if (twin) {
             run(impl, in_place, host_in, host_out, host_got);
             differ = comm.sum(compare<T>(View<T>(host_got), View<T>(got), 0).wrong);
             total += differ;
@@ -163,7 +168,8 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
             std::printf("%-6s %9zu %7s", impl.name.c_str(), count, dtype_name(t));
             if (c.rooted) std::printf(" %5d", root);
             if (c.out_of_place) std::printf(" %-12s", in_place ? "in-place" : "out-of-place");
-            if (where == Where::device) std::printf(" %7lld", differ);
+            if (twin) std::printf(" %7lld", differ);
+            else if (where == Where::device) std::printf(" %7s", "-");
             std::printf(" %7lld\n", wrong);
           }
         }
@@ -182,9 +188,16 @@ long long bench(Communicator& comm, const Collective<T>& c, const std::vector<st
                 const CommonOptions& opt, std::vector<BenchRow>* rows = nullptr,
                 const std::function<void(const std::vector<BenchRow>&)>& after_count = {}) {
   const Where where = comm.where();
-  if (where == Where::device && opt.format == Format::table && comm.rank() == 0)
+  if (where == Where::device && opt.format == Format::table && comm.rank() == 0) {
     std::printf("# device buffers on GPU %d; rank-to-rank transfers: transport %s (%s)\n", comm.gpu(),
                 transport_name(comm.transport()), comm.transport_reason().c_str());
+    std::printf("# each row's transport:");
+    for (std::size_t k = 0; k < c.impls.size(); ++k)
+      std::printf(
+          "%s %s %s", k ? "," : "", c.impls[k].name.c_str(),
+          c.impls[k].transport.empty() ? transport_name(comm.transport()) : c.impls[k].transport.c_str());
+    std::printf("\n");
+  }
   print_bench_header(comm, opt.format);
   long long total = 0;
   for (std::size_t count : counts) {

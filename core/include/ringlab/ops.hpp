@@ -36,6 +36,11 @@ void* allocate(std::size_t bytes);
 void release(void* p);
 void* allocate_pinned(std::size_t bytes);  // page-locked host memory (cudaMallocHost): fast copies
 void release_pinned(void* p);
+// GPU time for the trace, taken only when tracing is on: gpu_mark() records a cudaEvent on the
+// stream now; gpu_mark_us(mark) waits for it and returns when the GPU reached it, in
+// microseconds on the trace clock (aligned with the host's at the first mark), and frees it.
+void* gpu_mark();
+double gpu_mark_us(void* mark);
 }  // namespace device_ops
 
 namespace detail {
@@ -49,14 +54,20 @@ inline void fill_context(trace::Event& e) {
 }
 
 // Records that `dst` (a chunk of this rank's buffer) was just written by a reduce or a copy
-// that started at t0. Call only when tracing is on.
-template <class T> void record_local(trace::Op op, View<T> dst, double t0) {
+// that started at t0 (on the GPU: at gpu_start, a device_ops::gpu_mark()). Call only when
+// tracing is on.
+template <class T> void record_local(trace::Op op, View<T> dst, double t0, void* gpu_start = nullptr) {
   trace::Event e;
   e.op = op;
   fill_context(e);
   e.chunk = dst.chunk();
   e.bytes = dst.bytes();
   e.t0 = t0;
+  if (gpu_start) {
+    void* gpu_end = device_ops::gpu_mark();
+    e.gpu_t0 = device_ops::gpu_mark_us(gpu_start);
+    e.gpu_t1 = device_ops::gpu_mark_us(gpu_end);
+  }
   e.t1 = trace::now_us();
   e.values = trace::small_values(dst.data(), dst.size());
   if (dst.where() == Where::device) e.where = "device";
@@ -82,7 +93,9 @@ template <class T> void reduce_sum(View<T> dst, View<const T> a, View<const T> b
   detail::require_same_size("reduce_sum", dst.size(), a.size());
   detail::require_same_size("reduce_sum", dst.size(), b.size());
   const double t0 = trace::enabled() ? trace::now_us() : 0;
+  void* gpu_t0 = nullptr;
   if (detail::all_device("reduce_sum", dst.where(), a.where(), b.where())) {
+    if (trace::enabled()) gpu_t0 = device_ops::gpu_mark();
     device_ops::reduce_sum(dtype_of<T>(), dst.data(), a.data(), b.data(), dst.size());
   } else {
     T* d = dst.data();
@@ -91,14 +104,16 @@ template <class T> void reduce_sum(View<T> dst, View<const T> a, View<const T> b
     const std::size_t n = dst.size();
     for (std::size_t i = 0; i < n; ++i) d[i] = x[i] + y[i];
   }
-  if (trace::enabled()) detail::record_local(trace::Op::reduce, dst, t0);
+  if (trace::enabled()) detail::record_local(trace::Op::reduce, dst, t0, gpu_t0);
 }
 
 // dst += src, element-wise.
 template <class T> void reduce_sum(View<T> dst, View<const T> src) {
   detail::require_same_size("reduce_sum", dst.size(), src.size());
   const double t0 = trace::enabled() ? trace::now_us() : 0;
+  void* gpu_t0 = nullptr;
   if (detail::all_device("reduce_sum", dst.where(), src.where(), dst.where())) {
+    if (trace::enabled()) gpu_t0 = device_ops::gpu_mark();
     device_ops::reduce_sum(dtype_of<T>(), dst.data(), dst.data(), src.data(), dst.size());
   } else {
     T* d = dst.data();
@@ -106,7 +121,7 @@ template <class T> void reduce_sum(View<T> dst, View<const T> src) {
     const std::size_t n = dst.size();
     for (std::size_t i = 0; i < n; ++i) d[i] += s[i];
   }
-  if (trace::enabled()) detail::record_local(trace::Op::reduce, dst, t0);
+  if (trace::enabled()) detail::record_local(trace::Op::reduce, dst, t0, gpu_t0);
 }
 template <class T> void reduce_sum(View<T> dst, View<T> src) { reduce_sum(dst, View<const T>(src)); }
 
@@ -115,10 +130,14 @@ template <class T> void reduce_sum(View<T> dst, View<T> src) { reduce_sum(dst, V
 template <class T> void copy(View<T> dst, View<const T> src) {
   detail::require_same_size("copy", dst.size(), src.size());
   const double t0 = trace::enabled() ? trace::now_us() : 0;
-  if (dst.where() == Where::device || src.where() == Where::device)
+  void* gpu_t0 = nullptr;
+  if (dst.where() == Where::device || src.where() == Where::device) {
+    if (trace::enabled()) gpu_t0 = device_ops::gpu_mark();
     device_ops::copy(dst.data(), src.data(), dst.bytes());
-  else std::copy(src.begin(), src.end(), dst.begin());
-  if (trace::enabled()) detail::record_local(trace::Op::copy, dst, t0);
+  } else {
+    std::copy(src.begin(), src.end(), dst.begin());
+  }
+  if (trace::enabled()) detail::record_local(trace::Op::copy, dst, t0, gpu_t0);
 }
 template <class T> void copy(View<T> dst, View<T> src) { copy(dst, View<const T>(src)); }
 

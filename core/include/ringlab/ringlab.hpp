@@ -15,3 +15,4 @@
 #include "ringlab/ops.hpp"
 #include "ringlab/runtime.hpp"
 #include "ringlab/trace.hpp"
+#include "ringlab/transport.hpp"

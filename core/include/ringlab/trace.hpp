@@ -39,14 +39,15 @@ struct Event {
   int step = -1;
   int chunk = -1;  // chunk (or microbatch) index, -1 when not chunked
   std::uint64_t bytes = 0;
-  std::uint64_t count = 0;     // begin/end: elements in the collective's buffer
-  std::string dtype;           // begin/end: element type name
-  double t0 = 0, t1 = 0;       // microseconds since the run's trace epoch
-  std::string name;            // metric or compute name, e.g. "loss", "lr"
-  double value = 0;            // metric value
-  std::vector<double> values;  // the data moved/held, when the buffer is small
-  std::string where;           // "device" for a GPU buffer; empty (host) otherwise
-  std::string transport;       // a GPU buffer's transfer: "staged", "ipc" or "nccl"
+  std::uint64_t count = 0;        // begin/end: elements in the collective's buffer
+  std::string dtype;              // begin/end: element type name
+  double t0 = 0, t1 = 0;          // microseconds since the run's trace epoch
+  std::string name;               // metric or compute name, e.g. "loss", "lr"
+  double value = 0;               // metric value
+  std::vector<double> values;     // the data moved/held, when the buffer is small
+  std::string where;              // "device" for a GPU buffer; empty (host) otherwise
+  std::string transport;          // a GPU buffer's transfer: "staged", "ipc" or "nccl"
+  double gpu_t0 = 0, gpu_t1 = 0;  // when the GPU did this work (trace clock, us); 0: not timed
 };
 
 struct Header {

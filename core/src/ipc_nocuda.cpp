@@ -1,0 +1,19 @@
+// Built without CUDA: no device memory exists, so nothing is registered and nothing can be
+// shared (Runtime::select_device never picks a GPU transport in such a build).
+#include <stdexcept>
+
+#include "ringlab/transport.hpp"
+
+namespace ringlab::ipc {
+void remember(void*, std::size_t) {}
+bool retire(void*) { return false; }
+void* reuse(std::size_t) { return nullptr; }
+void free_retired() {}
+Target target_of(void*, std::size_t) {
+  throw std::runtime_error("ipc transport: this ringlab was built without CUDA");
+}
+void* open(int, const Target&) {
+  throw std::runtime_error("ipc transport: this ringlab was built without CUDA");
+}
+void close_all() {}
+}  // namespace ringlab::ipc
