@@ -93,7 +93,7 @@ if [[ -n "$build" ]]; then
   done
   # Lessons 06/07 and the GPU MLP test, where built (they link libcublas.so.13 dynamically: CUDA
   # 13 has no static cuBLAS, so the GPU machine needs its CUDA 13 libraries).
-  for f in bin/lesson_06 bin/lesson_07 tests/gpu/test_gpu_mlp; do
+  for f in bin/lesson_06 bin/lesson_07 tests/gpu/test_gpu_mlp bin/ringlab-manifest; do
     [[ -x "$build/$f" ]] && cp "$build/$f" "$PACK/build-gpu/bin/"
   done
   if ldd "$PACK/build-gpu/bin/lesson_05" | grep -q 'libcuda\.so'; then

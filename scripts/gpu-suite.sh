@@ -57,6 +57,8 @@ if [[ ! -x "$BUILD/bin/lesson_05" ]]; then
     { summary "gpu-suite: build failed (see build.log)"; exit 1; }
 fi
 BIN="$BUILD/bin"
+# The exercise checks (scripts/ringlab-exercise) read the manifest through this build's reader.
+[[ -x "$BIN/ringlab-manifest" ]] && export RINGLAB_MANIFEST_TOOL="$BIN/ringlab-manifest"
 # Lessons 06/07 link cuBLAS dynamically (CUDA 13 ships no static cuBLAS): a GPU machine often
 # has it only in the CUDA toolkit's folder or inside PyTorch's packages. Found before any check
 # runs them, the way the NCCL library is found below.

@@ -522,6 +522,7 @@ Request Communicator::start_device(trace::Op op, const void* data, std::size_t c
       MPI_Irecv(&f->done_bytes, 1, MPI_UINT64_T, peer, f->mpi_tag, ipc_done_, &f->done);
     } else {
       MPI_Irecv(&f->target, sizeof f->target, MPI_BYTE, peer, f->mpi_tag, ipc_ready_, &f->ready);
+      ipc_recvs_.push_back(f);
     }
     r.ipc_ = std::move(f);
   }
@@ -529,6 +530,54 @@ Request Communicator::start_device(trace::Op op, const void* data, std::size_t c
   const auto& ctx = trace::context();
   open_.emplace(r.id_, Open{send, peer, tag, ctx.step, bytes, ctx.coll, ctx.phase, trace::scope_serial()});
   return r;
+}
+
+// ipc: copies the sender's bytes into this rank's buffer (reading a peer's allocation through
+// its opened handle, or this rank's own directly: CUDA cannot open a handle in the process that
+// made it). `traced`: the Request whose trace event gets the copy's GPU time, if any.
+void Communicator::pull(detail::IpcFrame& f, Request* traced) {
+  f.ready = MPI_REQUEST_NULL;
+  if (f.target.bytes > f.bytes)
+    throw std::runtime_error("ipc transport: rank " + std::to_string(f.peer) + " sends " +
+                             std::to_string(f.target.bytes) + " bytes to rank " + std::to_string(rank_) +
+                             ", whose receive holds " + std::to_string(f.bytes));
+  if (f.target.bytes == 0) return;
+  const void* src =
+      f.peer == rank_ ? reinterpret_cast<const void*>(f.target.pointer) : ipc::open(f.peer, f.target);
+  void* gpu_t0 = traced && traced->traced_ ? device_ops::gpu_mark() : nullptr;
+  device_ops::copy(f.data, src, f.target.bytes);
+  if (gpu_t0) {
+    void* gpu_t1 = device_ops::gpu_mark();
+    traced->event_.gpu_t0 = device_ops::gpu_mark_us(gpu_t0);
+    traced->event_.gpu_t1 = device_ops::gpu_mark_us(gpu_t1);
+  }
+}
+
+// ipc: pulls every posted receive whose "ready" has arrived and sends its "done". True when it
+// pulled one. Receives already pulled, or whose Request is gone, leave the list.
+bool Communicator::serve_ipc_receives() {
+  bool pulled = false;
+  for (auto it = ipc_recvs_.begin(); it != ipc_recvs_.end();) {
+    std::shared_ptr<detail::IpcFrame> f = it->lock();
+    if (!f || f->copied) {
+      it = ipc_recvs_.erase(it);
+      continue;
+    }
+    int arrived = 0;
+    MPI_Test(&f->ready, &arrived, MPI_STATUS_IGNORE);
+    if (arrived) {
+      pull(*f, nullptr);
+      device_ops::synchronize();  // read to the end before "done" frees the sender
+      f->done_bytes = f->target.bytes;
+      MPI_Isend(&f->done_bytes, 1, MPI_UINT64_T, f->peer, f->mpi_tag, ipc_done_, &f->done);
+      f->copied = true;
+      pulled = true;
+      it = ipc_recvs_.erase(it);
+      continue;
+    }
+    ++it;
+  }
+  return pulled;
 }
 
 void Communicator::flush_nccl() {
@@ -563,26 +612,7 @@ void Communicator::complete(Request* const* rs, std::size_t n) {
       what.push_back(rs[i]->pending_);
     }
   wait_requests(reqs.data(), what.data(), static_cast<int>(reqs.size()));
-  for (Request* r : recvs) {
-    detail::IpcFrame& f = *r->ipc_;
-    f.ready = MPI_REQUEST_NULL;
-    if (f.target.bytes > f.bytes)
-      throw std::runtime_error("ipc transport: rank " + std::to_string(f.peer) + " sends " +
-                               std::to_string(f.target.bytes) + " bytes to rank " + std::to_string(rank_) +
-                               ", whose receive holds " + std::to_string(f.bytes));
-    if (f.target.bytes == 0) continue;
-    // A rank's own buffer is read directly (CUDA cannot open a handle in the process that made
-    // it); a peer's allocation is opened once and kept.
-    const void* src =
-        f.peer == rank_ ? reinterpret_cast<const void*>(f.target.pointer) : ipc::open(f.peer, f.target);
-    void* gpu_t0 = r->traced_ ? device_ops::gpu_mark() : nullptr;
-    device_ops::copy(f.data, src, f.target.bytes);
-    if (gpu_t0) {
-      void* gpu_t1 = device_ops::gpu_mark();
-      r->event_.gpu_t0 = device_ops::gpu_mark_us(gpu_t0);
-      r->event_.gpu_t1 = device_ops::gpu_mark_us(gpu_t1);
-    }
-  }
+  for (Request* r : recvs) pull(*r->ipc_, r);
   if (!recvs.empty()) device_ops::synchronize();  // read to the end before "done" frees the sender
   for (Request* r : recvs) {
     detail::IpcFrame& f = *r->ipc_;
@@ -594,13 +624,29 @@ void Communicator::complete(Request* const* rs, std::size_t n) {
   // "done" sent or received), in one wait, so that a hang report lists every transfer.
   reqs.clear();
   what.clear();
+  bool waits_for_done = false;
   for (std::size_t i = 0; i < n; ++i) {
     Request& r = *rs[i];
     for (MPI_Request* q : {&r.req_, r.ipc_ ? &r.ipc_->ready : nullptr, r.ipc_ ? &r.ipc_->done : nullptr})
       if (q && *q != MPI_REQUEST_NULL) {
         reqs.push_back(*q);
         what.push_back(r.pending_);
+        waits_for_done = waits_for_done || (r.ipc_ && q == &r.ipc_->done && r.ipc_->send);
       }
+  }
+  // A send's "done" comes when its receiver pulls, and that receiver may be waiting for its
+  // own send first (irecv, isend, wait(send), wait(recv) on every rank of a ring): with MPI
+  // both messages would have moved in the background. So while a send waits, this rank pulls
+  // every receive it has posted whose "ready" has come, until the sends are done — for as long
+  // as the watchdog's threshold; after that the watched wait below reports the hang.
+  if (waits_for_done && !ipc_recvs_.empty()) {
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::duration<double>(
+                                                                 std::max(1.0, watchdog::threshold_s()));
+    int all_done = 0;
+    while (!all_done && std::chrono::steady_clock::now() < give_up) {
+      MPI_Testall(static_cast<int>(reqs.size()), reqs.data(), &all_done, MPI_STATUSES_IGNORE);
+      if (!all_done && !serve_ipc_receives()) std::this_thread::yield();
+    }
   }
   wait_requests(reqs.data(), what.data(), static_cast<int>(reqs.size()));
   // Finished: the trace events, the staged receives' copies up to the GPU.

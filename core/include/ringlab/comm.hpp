@@ -200,6 +200,11 @@ class Communicator {
   Request start_device(trace::Op op, const void* data, std::size_t count, DType t, int chunk, int peer,
                        int tag);
   void flush_nccl();
+  // ipc: the receives posted and not yet pulled. A rank waiting for its send's "done" pulls
+  // them meanwhile (serve_ipc_receives), as MPI's progress engine moves posted receives.
+  std::vector<std::weak_ptr<detail::IpcFrame>> ipc_recvs_;
+  bool serve_ipc_receives();
+  void pull(detail::IpcFrame& f, Request* traced);
   // ipc: "ready" (receiver -> sender: where to write) and "done" (sender -> receiver) go on
   // communicators of their own, so they never match a data message or each other.
   MPI_Comm ipc_ready_ = MPI_COMM_NULL, ipc_done_ = MPI_COMM_NULL;
