@@ -187,6 +187,17 @@ std::string diagnose_schedule(const Schedule& reference, const std::vector<trace
         d.text = where(reference, t.phase, t.step) + ": rank " + std::to_string(r) + " never " +
                  (send ? "sends" : "receives") + chunk_text(t.chunk) + to + std::to_string(t.peer) + " — a " +
                  verb + " is missing: " + counts_text(t.peer) + " " + upper_first(reference.shape);
+        // Nothing at all in a phase the schedule has (and the run names its phases): say so.
+        const bool phase_missing =
+            labelled &&
+            std::none_of(got.begin(), got.end(), [&](const trace::Event* e) { return e->phase == t.phase; });
+        const bool several_phases = std::any_of(reference.transfers.begin(), reference.transfers.end(),
+                                                [&](const Transfer& x) { return x.phase != t.phase; });
+        if (phase_missing && several_phases)
+          d.text = where(reference, t.phase, t.step) + ": rank " + std::to_string(r) + " never " +
+                   (send ? "sends" : "receives") + chunk_text(t.chunk) + to + std::to_string(t.peer) +
+                   " — the " + t.phase + " phase is missing: rank " + std::to_string(r) + " " + sent +
+                   " nothing in it. " + upper_first(rule_for(reference, t.phase));
       } else {
         const trace::Event& e = *got[k];
         const Transfer& t = *want[k];

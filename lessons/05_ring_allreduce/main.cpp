@@ -70,6 +70,10 @@ template <class T> harness::Collective<T> allreduces(int n) {
                   comm.raw());
   };
   c.terms = n;  // floats: sums of n terms, added in another order than MPI's
+  // The readable ring must make exactly the transfers of the picture in ring_allreduce.hpp:
+  // --check traces it and names the first step where it does not (schedule_diagnosis.hpp).
+  c.scheduled = "ring";
+  c.schedule = [](int ranks, int) { return ring_allreduce_schedule(ranks); };
   // When a result is wrong: why, from this rank's result and every rank's input (c.input makes
   // them again), said once per run (check.hpp's diagnose_allreduce; every rank that sees the
   // same pattern prints the same line, which the exercise checker shows once).

@@ -182,3 +182,12 @@ TEST_CASE("a step traced under another name is told as such, with the call to ad
             "reduce-scatter step 1"));
   CHECK(has(text, "tc.at(\"allgather\", s)"));
 }
+
+TEST_CASE("a phase with no transfer at all is named as missing") {
+  const Schedule s = ringlab::ring_allreduce_schedule(4);
+  auto events = run_of(s);
+  std::erase_if(events, [](const Event& e) { return e.phase == "allgather"; });
+  const auto text = diagnose_schedule(s, events);
+  CHECK(has(text, "allgather step 0: rank 0 never sends chunk 1 to rank 1 — the allgather phase is missing"));
+  CHECK(has(text, "sends chunk (r + 1 - s) mod n"));
+}

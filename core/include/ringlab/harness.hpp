@@ -26,6 +26,7 @@
 #include <cstring>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ringlab/bench.hpp"
@@ -35,6 +36,8 @@
 #include "ringlab/log.hpp"
 #include "ringlab/memory.hpp"
 #include "ringlab/ops.hpp"
+#include "ringlab/schedule_diagnosis.hpp"
+#include "ringlab/trace.hpp"
 
 namespace ringlab::harness {
 
@@ -57,6 +60,13 @@ template <class T> struct Collective {
   int terms = 0;             // floats may differ by the rounding of sums of `terms` values; 0: exact
   // Optional: called with this rank's wrong result (host memory) to say why it is wrong.
   std::function<void(Communicator&, const std::vector<T>& got)> explain;
+  // Optional: the transfers the implementation named `scheduled` must make on n ranks, from
+  // `root` (schedule_diagnosis.hpp). --check traces that implementation's calls in memory and,
+  // at the first case whose trace departs from the schedule, prints where as its diagnosis —
+  // instead of what the values would say (the schedule is the cause, the values its echo) —
+  // and stops the sweep: the later cases would only repeat it, or hang on it.
+  std::string scheduled;
+  std::function<Schedule(int n, int root)> schedule;
 };
 
 namespace detail {
@@ -71,6 +81,27 @@ template <class T> void get(T* host, View<const T> src) {
   if (src.where() == Where::device) device_ops::copy(host, src.data(), src.bytes());
   else if (src.size()) std::memcpy(host, src.data(), src.bytes());
 }
+// The first departure of one call's transfers, traced on every rank, from `reference`: the
+// sentence on rank 0 (schedule_diagnosis.hpp), "" elsewhere and when there is none.
+// Collective: every rank passes its own events.
+inline std::string schedule_departure(Communicator& comm, const Schedule& reference,
+                                      const std::vector<trace::Event>& mine) {
+  std::string lines;
+  for (const auto& e : mine)
+    if (e.op == trace::Op::send || e.op == trace::Op::recv) lines += trace::encode(e) + "\n";
+  const auto all = comm.gather_strings(lines);
+  if (comm.rank() != 0) return "";
+  std::vector<trace::Event> events;
+  for (const auto& text : all) {
+    std::size_t pos = 0, nl;
+    while ((nl = text.find('\n', pos)) != std::string::npos) {
+      if (auto e = trace::decode_event(std::string_view(text).substr(pos, nl - pos))) events.push_back(*e);
+      pos = nl + 1;
+    }
+  }
+  return diagnose_schedule(reference, events);
+}
+
 // What the output buffer holds before a call: a value no implementation produces by accident.
 template <class T> void poison(View<T> out) { fill(out, static_cast<T>(-77)); }
 
@@ -135,8 +166,16 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
       for (const auto& impl : c.impls) {
         std::vector<bool> placements{true};
         if (c.out_of_place) placements = {false, true};
+        const bool scheduled = c.schedule && impl.name == c.scheduled;
         for (bool in_place : placements) {
-          run(impl, in_place, in_buf, out_buf, got);
+          std::vector<trace::Event> events;
+          if (scheduled) {  // traced in memory, this call only
+            trace::Capture capture;
+            run(impl, in_place, in_buf, out_buf, got);
+            events = capture.take();
+          } else {
+            run(impl, in_place, in_buf, out_buf, got);
+          }
           long long differ = 0;
           if (where == Where::device) {
             run(impl, in_place, host_in, host_out, host_got);
@@ -151,7 +190,10 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
             if (c.out_of_place) line << (in_place ? " in-place" : " out-of-place");
             line << ": " << describe(mine);
           }
-          if (mine.wrong && c.explain) c.explain(comm, got);
+          std::string departure;
+          if (scheduled) departure = detail::schedule_departure(comm, c.schedule(comm.size(), root), events);
+          const bool departed = !comm.all_ok(departure.empty());  // rank 0 found it; all stop
+          if (mine.wrong && c.explain && !departed) c.explain(comm, got);
           const long long wrong = comm.sum(mine.wrong);
           total += wrong;
           if (comm.rank() == 0) {
@@ -160,6 +202,15 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
             if (c.out_of_place) std::printf(" %-12s", in_place ? "in-place" : "out-of-place");
             if (where == Where::device) std::printf(" %7lld", differ);
             std::printf(" %7lld\n", wrong);
+          }
+          if (departed) {  // one explanation, then stop: it is the cause of what would follow
+            if (comm.rank() == 0)
+              std::printf(
+                  "diagnosis: %s\nschedule WRONG: %s departs from its schedule; the remaining cases "
+                  "were not run.\n",
+                  departure.c_str(), impl.name.c_str());
+            std::fflush(stdout);
+            return total + 1;
           }
         }
       }
