@@ -38,6 +38,7 @@ Schedule ring_allreduce_schedule(int n) {
 Schedule binomial_tree_schedule(int n, int root) {
   Schedule s;
   s.name = "the binomial tree";
+  s.context = "root " + std::to_string(root);
   s.ranks = n;
   s.step_word = "round";
   int rounds = 0;
@@ -59,6 +60,15 @@ Schedule binomial_tree_schedule(int n, int root) {
       else if (v >= mask && v < 2 * mask)
         s.transfers.push_back({r, trace::Op::recv, absolute(v - mask), -1, "bcast-tree", k});
     }
+  if (root != 0) {  // the tree built from rank 0, whatever the root: ranks not counted from the root
+    Schedule from0 = binomial_tree_schedule(n, 0);
+    from0.look_alikes.clear();
+    s.look_alikes.push_back(
+        {from0, "every rank sent and received as in the tree from rank 0, but the root is rank " +
+                    std::to_string(root) +
+                    ": count ranks from the root (v = relative(rank, root, n)) and turn v back into a rank "
+                    "with absolute(v, root, n) before each send and receive."});
+  }
   return s;
 }
 
@@ -69,8 +79,9 @@ std::string where(const Schedule& s, const std::string& phase, int step) {
   if (phase.empty()) return "";
   const bool own = std::any_of(s.transfers.begin(), s.transfers.end(),
                                [&](const Transfer& t) { return t.phase == phase; });
-  if (own && s.step_word != "step") return s.step_word + " " + std::to_string(step);
-  return phase + " step " + std::to_string(step);
+  const std::string context = s.context.empty() ? "" : " (" + s.context + ")";
+  if (own && s.step_word != "step") return s.step_word + " " + std::to_string(step) + context;
+  return phase + " step " + std::to_string(step) + context;
 }
 
 std::string rule_for(const Schedule& s, const std::string& phase) {
@@ -93,7 +104,8 @@ struct Departure {
 
 }  // namespace
 
-std::string diagnose_schedule(const Schedule& reference, const std::vector<trace::Event>& events) {
+namespace {
+std::string first_departure(const Schedule& reference, const std::vector<trace::Event>& events) {
   const int n = reference.ranks;
   // The steps in the order they happen, to put departures of different ranks in order.
   std::map<std::pair<std::string, int>, int> slot;
@@ -227,6 +239,16 @@ std::string diagnose_schedule(const Schedule& reference, const std::vector<trace
   const auto first = std::min_element(
       found.begin(), found.end(), [](const Departure& a, const Departure& b) { return a.order < b.order; });
   return first->text;
+}
+}  // namespace
+
+std::string diagnose_schedule(const Schedule& reference, const std::vector<trace::Event>& events) {
+  const std::string departure = first_departure(reference, events);
+  if (departure.empty()) return "";
+  // A run that is exactly another schedule, a known mistake, gets that mistake's name first.
+  for (const auto& [other, why] : reference.look_alikes)
+    if (first_departure(other, events).empty()) return why + " The first departure: " + departure;
+  return departure;
 }
 
 }  // namespace ringlab

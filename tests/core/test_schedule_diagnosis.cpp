@@ -134,7 +134,7 @@ TEST_CASE("the broadcast tree: a send to the wrong rank in a round") {
   auto events = run_of(s);
   find(events, 1, Op::send, "bcast-tree", 1)->peer = 2;  // v + mask with mask 2 is v 2 = rank 3
   const auto text = diagnose_schedule(s, events);
-  CHECK(has(text, "round 1: rank 1 sent to rank 2, expected rank 3 — the peer is wrong"));
+  CHECK(has(text, "round 1 (root 1): rank 1 sent to rank 2, expected rank 3 — the peer is wrong"));
   CHECK(has(text, "absolute(v + mask, root, n)"));
 }
 
@@ -168,7 +168,8 @@ TEST_CASE("a missing send in the broadcast tree names the round and the receiver
   const Schedule s = ringlab::binomial_tree_schedule(5, 0);
   auto events = run_of(s);
   std::erase_if(events, [](const Event& e) { return e.op == Op::send && e.rank == 0 && e.step == 2; });
-  CHECK(has(diagnose_schedule(s, events), "round 2: rank 0 never sends to rank 4 — a send is missing"));
+  CHECK(has(diagnose_schedule(s, events),
+            "round 2 (root 0): rank 0 never sends to rank 4 — a send is missing"));
 }
 
 TEST_CASE("a step traced under another name is told as such, with the call to add") {
@@ -190,4 +191,17 @@ TEST_CASE("a phase with no transfer at all is named as missing") {
   const auto text = diagnose_schedule(s, events);
   CHECK(has(text, "allgather step 0: rank 0 never sends chunk 1 to rank 1 — the allgather phase is missing"));
   CHECK(has(text, "sends chunk (r + 1 - s) mod n"));
+}
+
+TEST_CASE("a tree built from rank 0 whatever the root is named as such") {
+  const Schedule root2 = ringlab::binomial_tree_schedule(4, 2);
+  const auto text = diagnose_schedule(root2, run_of(ringlab::binomial_tree_schedule(4, 0)));
+  CHECK(has(text,
+            "every rank sent and received as in the tree from rank 0, but the root is rank 2: count ranks "
+            "from the root (v = relative(rank, root, n))"));
+  CHECK(has(text, "The first departure: round 0 (root 2): rank 0 sent to rank 1"));
+  // Another departure from a tree from root 2 is not that mistake.
+  auto events = run_of(root2);
+  events.pop_back();
+  CHECK_FALSE(has(diagnose_schedule(root2, events), "tree from rank 0"));
 }

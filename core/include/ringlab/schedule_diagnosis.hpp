@@ -43,6 +43,11 @@ struct Schedule {
   std::string shape;
   // Per phase, the rule in words, added to a message about a wrong peer or chunk there.
   std::vector<std::pair<std::string, std::string>> rules;
+  // Said after every step's name: "root 2" (a broadcast's schedule depends on its root).
+  std::string context;
+  // Known mistakes that are schedules themselves (the tree built from rank 0 whatever the root):
+  // a run that follows one exactly gets its sentence, before the first departure.
+  std::vector<std::pair<Schedule, std::string>> look_alikes;
 };
 
 // Lesson 05's ring allreduce on n ranks (solutions/05_ring_allreduce/ring_allreduce.hpp's

@@ -3,7 +3,7 @@
 // passes the data on before it has received it.
 // expect: 1
 // expect-message: FAIL +3 ranks +--check --type int32 --steps 0: wrong results
-// expect-message: diagnosis: round 0: rank 0 sent to rank 2, expected rank 1 — the peer is wrong
+// expect-message: diagnosis: round 0 .root 0.: rank 0 sent to rank 2, expected rank 1 — the peer is wrong
 // expect-message: absolute\(v \+ mask, root, n\)
 // ==== BEGIN EXERCISE: binomial tree ====
   int top = 1;
