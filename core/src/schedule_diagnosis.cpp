@@ -245,6 +245,13 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
 std::string diagnose_schedule(const Schedule& reference, const std::vector<trace::Event>& events) {
   const std::string departure = first_departure(reference, events);
   if (departure.empty()) return "";
+  const bool silent = std::none_of(events.begin(), events.end(), [](const trace::Event& e) {
+    return e.op == trace::Op::send || e.op == trace::Op::recv;
+  });
+  if (silent && !reference.rules.empty())  // nothing written yet, most likely
+    return "no rank sent or received anything, and " + reference.name + " makes " +
+           std::to_string(reference.transfers.size() / 2) +
+           " sends here. Start with the first step: " + reference.rules.front().second;
   // A run that is exactly another schedule, a known mistake, gets that mistake's name first.
   for (const auto& [other, why] : reference.look_alikes)
     if (first_departure(other, events).empty()) return why + " The first departure: " + departure;

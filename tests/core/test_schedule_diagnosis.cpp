@@ -205,3 +205,9 @@ TEST_CASE("a tree built from rank 0 whatever the root is named as such") {
   events.pop_back();
   CHECK_FALSE(has(diagnose_schedule(root2, events), "tree from rank 0"));
 }
+
+TEST_CASE("a run that sends nothing at all is told so, with the first rule") {
+  const auto text = diagnose_schedule(ringlab::ring_allreduce_schedule(3), {});
+  CHECK(has(text, "no rank sent or received anything, and the ring makes 12 sends here"));
+  CHECK(has(text, "in the reduce-scatter, at step s rank r sends chunk (r - s) mod n"));
+}
