@@ -102,25 +102,13 @@ struct Departure {
   std::string text;
 };
 
-}  // namespace
-
-namespace {
 std::string first_departure(const Schedule& reference, const std::vector<trace::Event>& events) {
   const int n = reference.ranks;
-  // The steps in the order they happen, to put departures of different ranks in order.
+  // Each step's position in time, (phase, step) -> 0, 1, ...: puts departures of different
+  // ranks in order. (emplace keeps the first position of a step seen again.)
   std::map<std::pair<std::string, int>, int> slot;
-  for (const auto& t : reference.transfers) slot.emplace(std::make_pair(t.phase, t.step), 0);
-  {
-    int next = 0;
-    std::vector<std::pair<std::string, int>> seen;
-    for (const auto& t : reference.transfers) {
-      const auto key = std::make_pair(t.phase, t.step);
-      if (std::find(seen.begin(), seen.end(), key) == seen.end()) {
-        seen.push_back(key);
-        slot[key] = next++;
-      }
-    }
-  }
+  for (const auto& t : reference.transfers)
+    slot.emplace(std::make_pair(t.phase, t.step), static_cast<int>(slot.size()));
   const int after_all = static_cast<int>(slot.size());
   auto slot_of = [&](const std::string& phase, int step) {
     auto it = slot.find({phase, step});
