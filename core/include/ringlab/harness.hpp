@@ -81,25 +81,30 @@ template <class T> void get(T* host, View<const T> src) {
   if (src.where() == Where::device) device_ops::copy(host, src.data(), src.bytes());
   else if (src.size()) std::memcpy(host, src.data(), src.bytes());
 }
-// The first departure of one call's transfers, traced on every rank, from `reference`: the
-// sentence on rank 0 (schedule_diagnosis.hpp), "" elsewhere and when there is none.
-// Collective: every rank passes its own events.
-inline std::string schedule_departure(Communicator& comm, const Schedule& reference,
-                                      const std::vector<trace::Event>& mine) {
+// Every rank's events, gathered on rank 0 (in rank order; empty elsewhere). Collective.
+inline std::vector<trace::Event> gather_events(Communicator& comm, const std::vector<trace::Event>& mine) {
   std::string lines;
-  for (const auto& e : mine)
-    if (e.op == trace::Op::send || e.op == trace::Op::recv) lines += trace::encode(e) + "\n";
-  const auto all = comm.gather_strings(lines);
-  if (comm.rank() != 0) return "";
+  for (const auto& e : mine) lines += trace::encode(e) + "\n";
   std::vector<trace::Event> events;
-  for (const auto& text : all) {
+  for (const auto& text : comm.gather_strings(lines)) {
     std::size_t pos = 0, nl;
     while ((nl = text.find('\n', pos)) != std::string::npos) {
       if (auto e = trace::decode_event(std::string_view(text).substr(pos, nl - pos))) events.push_back(*e);
       pos = nl + 1;
     }
   }
-  return diagnose_schedule(reference, events);
+  return events;
+}
+
+// The first departure of one call's transfers, traced on every rank, from `reference`: the
+// sentence on rank 0 (schedule_diagnosis.hpp), "" elsewhere and when there is none. Collective.
+inline std::string schedule_departure(Communicator& comm, const Schedule& reference,
+                                      const std::vector<trace::Event>& mine) {
+  std::vector<trace::Event> transfers;
+  for (const auto& e : mine)
+    if (e.op == trace::Op::send || e.op == trace::Op::recv) transfers.push_back(e);
+  const auto events = gather_events(comm, transfers);
+  return comm.rank() == 0 ? diagnose_schedule(reference, events) : "";
 }
 
 // What the output buffer holds before a call: a value no implementation produces by accident.
