@@ -41,6 +41,8 @@ void append_line(const std::string& line) {
 
 std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
                                        const std::vector<CheckRun>& runs) {
+  for (const CheckRun& r : runs)
+    if (!r.departures.empty()) return {};  // one coherent explanation: the departure's
   bool pass2 = false, fail2 = false, fail3 = false;
   long long wrong_cases = 0, even_wrong = 0, even_ok = 0;    // remainder
   long long big = 0, one_chunk = 0;                          // one-chunk
@@ -122,6 +124,12 @@ void record_check_mismatch(double expected, double got) {
   append_line(line);
 }
 
+void record_check_departure(const std::string& diagnosis) {
+  std::string one_line = diagnosis;
+  std::replace(one_line.begin(), one_line.end(), '\n', ' ');
+  append_line("departure\t" + one_line + "\n");
+}
+
 CheckRun read_check_run(int np, int rc, const std::string& path) {
   CheckRun run;
   run.np = np;
@@ -134,6 +142,10 @@ CheckRun read_check_run(int np, int rc, const std::string& path) {
     if (kind == "case") {
       CheckCase c;
       if (f >> c.count >> c.root >> c.wrong) run.cases.push_back(c);
+    } else if (kind == "departure") {
+      std::string text;
+      std::getline(f >> std::ws, text);
+      run.departures.push_back(text);
     } else if (kind == "mismatch") {
       double e = 0, a = 0;
       if (f >> e >> a) run.mismatches.emplace_back(e, a);

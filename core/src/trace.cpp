@@ -14,6 +14,7 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <type_traits>
+#include <utility>
 
 #include "ringlab/output_path.hpp"
 
@@ -34,6 +35,7 @@ std::vector<Sink> g_sinks;
 std::mutex g_mutex;                // sinks may be fed from a progress thread too
 std::vector<Event> g_file_events;  // this rank's events, when a trace file was asked for
 std::string g_path;
+std::vector<Event>* g_capture = nullptr;  // a Capture's events, while one lives
 
 // Per thread: a progress thread runs a collective while the training thread records compute
 // blocks (lesson 08), and each must describe its own activity. The scope serials count the
@@ -208,6 +210,24 @@ void record(Event e) {
   e.rank = g_rank;
   std::lock_guard<std::mutex> lock(g_mutex);
   for (auto& sink : g_sinks) sink(e);
+  if (g_capture) g_capture->push_back(std::move(e));
+}
+
+Capture::Capture() {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  g_capture = &events_;
+  detail::g_enabled = true;
+}
+
+Capture::~Capture() {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  g_capture = nullptr;
+  detail::g_enabled = !g_sinks.empty();
+}
+
+std::vector<Event> Capture::take() {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  return std::exchange(events_, {});
 }
 
 void add_sink(Sink sink) {

@@ -66,6 +66,10 @@ template <class T> harness::Collective<T> broadcasts(Communicator& comm, std::si
   c.rooted = true;
   c.out_of_place = false;
   c.terms = 0;  // a broadcast copies: every element exactly the root's
+  // The tree must send and receive exactly as the picture in broadcast.hpp says, round by
+  // round: --check traces it and names the first round where it does not.
+  c.scheduled = "tree";
+  c.schedule = binomial_tree_schedule;
   return c;
 }
 

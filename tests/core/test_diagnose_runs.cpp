@@ -62,6 +62,17 @@ TEST_CASE("right on 2 ranks, wrong on 3 or more: the direction round the ring") 
   CHECK_FALSE(says(diagnose_runs(kAll, runs), "right on 2 ranks"));
 }
 
+TEST_CASE("a run that departed from its schedule silences the patterns across runs") {
+  // A wrong chunk index that shows only from 3 ranks on looks like "right on 2, wrong on 3":
+  // the schedule's diagnosis already named the cause, so no second, contradicting sentence.
+  const auto ok = [](long long) { return 0LL; };
+  const auto bad = [](long long count) { return count; };
+  CheckRun three = run_of(3, bad);
+  CHECK(says(diagnose_runs(kAll, {run_of(2, ok), three}), "right on 2 ranks"));
+  three.departures.push_back("reduce-scatter step 1: rank 2 sent chunk 0 to rank 0, expected chunk 1");
+  CHECK(diagnose_runs(kAll, {run_of(2, ok), three}).empty());
+}
+
 TEST_CASE("every rank right in one chunk only: the allgather is missing") {
   // count * (np - 1) wrong elements over all ranks, or a few fewer.
   const auto runs = std::vector<CheckRun>{run_of(2, [](long long c) { return c >= 2 ? c : 0LL; }),
@@ -104,6 +115,7 @@ TEST_CASE("results recorded during a run read back as written") {
   ringlab::record_check_case(8, 3, 0);
   ringlab::record_check_mismatch(22, -68.5);
   ringlab::record_check_mismatch(0.1, 0.30000000000000004);
+  ringlab::record_check_departure("round 0 (root 0): rank 0 sent to rank 2,\nexpected rank 1");
   unsetenv("RINGLAB_CHECK_RESULTS");
   ringlab::record_check_case(1, 1, 1);  // not recorded: no file named
   const CheckRun r = ringlab::read_check_run(3, 1, path);
@@ -112,6 +124,8 @@ TEST_CASE("results recorded during a run read back as written") {
   CHECK(r.rc == 1);
   REQUIRE(r.cases.size() == 2);
   CHECK(r.cases[0].count == 1000003);
+  REQUIRE(r.departures.size() == 1);
+  CHECK(r.departures[0] == "round 0 (root 0): rank 0 sent to rank 2, expected rank 1");
   CHECK(r.cases[0].root == -1);
   CHECK(r.cases[0].wrong == 2);
   CHECK(r.cases[1].root == 3);

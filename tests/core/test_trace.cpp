@@ -194,3 +194,23 @@ TEST_CASE("bytes that are not UTF-8 (a Latin-1 file name) are encoded, not throw
   REQUIRE(decode_event(line));
   CHECK(decode_event(line)->name == "loss\xef\xbf\xbd");
 }
+
+TEST_CASE("a capture collects what is recorded while it lives, and tracing is off again after it") {
+  using namespace ringlab::trace;
+  REQUIRE_FALSE(enabled());
+  {
+    Capture capture;
+    CHECK(enabled());
+    Event e;
+    e.op = Op::send;
+    e.peer = 3;
+    e.chunk = 2;
+    record(e);
+    const auto got = capture.take();
+    REQUIRE(got.size() == 1);
+    CHECK(got[0].peer == 3);
+    CHECK(got[0].chunk == 2);
+    CHECK(capture.take().empty());  // take starts again from empty
+  }
+  CHECK_FALSE(enabled());
+}

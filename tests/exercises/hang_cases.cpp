@@ -24,9 +24,9 @@ int main(int argc, char** argv) {
   CLI::App app{"Programs that hang on purpose, for the watchdog's tests"};
   std::string which = "send-first-ring";
   app.add_option("--case", which,
-                 "send-first-ring, missing-send, tag-mismatch, self-recv, no-wait, stray-send")
-      ->check(CLI::IsMember(
-          {"send-first-ring", "missing-send", "tag-mismatch", "self-recv", "no-wait", "stray-send"}));
+                 "send-first-ring, missing-send, tag-mismatch, self-recv, no-wait, stray-send, too-long")
+      ->check(CLI::IsMember({"send-first-ring", "missing-send", "tag-mismatch", "self-recv", "no-wait",
+                             "stray-send", "too-long"}));
   if (auto code = rt.parse(app, argc, argv)) return *code;
   auto& comm = rt.comm();
   const int n = comm.size(), r = comm.rank();
@@ -64,6 +64,10 @@ int main(int argc, char** argv) {
     comm.barrier();
   } else if (which == "self-recv") {
     if (r == 1) comm.recv(View<float>(in), 1);
+    comm.barrier();
+  } else if (which == "too-long") {  // 8 elements into a buffer of 4: MPI_ERR_TRUNCATE, explained
+    if (r == 0) comm.send(View<float>(out.data(), 8), 1);
+    if (r == 1) comm.recv(View<float>(in.data(), 4), 0);
     comm.barrier();
   } else {  // tag-mismatch
     if (r == 0) comm.send(View<float>(out), 1, /*tag=*/1);

@@ -2,6 +2,9 @@
 // against the rule the comment in ring_allreduce.hpp states:
 //   reduce-scatter step s: rank r sends chunk (r - s) mod n to rank r+1
 //   allgather step s:      rank r sends chunk (r + 1 - s) mod n to rank r+1
+// The rule is the core's reference schedule (ring_allreduce_schedule, schedule_diagnosis.hpp),
+// the one --check compares every run's trace with: so that reference is itself checked here,
+// against a real run and the comment's picture.
 // It also replays the ring from the printed start values and checks every printed chunk's
 // values and the final sums, and, given the header, that the comment's 3-rank diagram shows
 // the same sends the 3-rank run printed.
@@ -15,6 +18,7 @@
 #include <vector>
 
 #include "ringlab/chunks.hpp"
+#include "ringlab/schedule_diagnosis.hpp"
 
 namespace {
 int failures = 0;
@@ -100,6 +104,7 @@ int main(int argc, char** argv) {
     const auto ch = ringlab::chunk_of(count, n, c);
     return std::vector<double>(bufs[r].begin() + ch.offset, bufs[r].begin() + ch.offset + ch.count);
   };
+  const ringlab::Schedule reference = ringlab::ring_allreduce_schedule(n);
   std::size_t k = 0;
   for (const char* ph : {"reduce-scatter", "allgather"}) {
     for (int s = 0; s < n - 1; ++s) {
@@ -112,10 +117,15 @@ int main(int argc, char** argv) {
         if (e.phase != ph || e.step != s)
           fail(where + "printed under " + e.phase + " step " + std::to_string(e.step));
         if (e.rank != r) fail(where + "expected the line of rank " + std::to_string(r));
-        const int want = std::string(ph) == "reduce-scatter" ? wrap(e.rank - s, n) : wrap(e.rank + 1 - s, n);
-        if (e.chunk != want)
-          fail(where + "sends chunk " + std::to_string(e.chunk) + ", rule says " + std::to_string(want));
-        if (e.peer != wrap(e.rank + 1, n)) fail(where + "sends to rank " + std::to_string(e.peer));
+        const ringlab::Transfer* want = nullptr;  // the core's reference schedule: the rule
+        for (const auto& t : reference.transfers)
+          if (t.op == ringlab::trace::Op::send && t.phase == ph && t.step == s && t.rank == e.rank) want = &t;
+        if (!want)
+          fail(where + "the ring's schedule has no send of rank " + std::to_string(e.rank) + " here");
+        else if (e.chunk != want->chunk)
+          fail(where + "sends chunk " + std::to_string(e.chunk) + ", rule says " +
+               std::to_string(want->chunk));
+        else if (e.peer != want->peer) fail(where + "sends to rank " + std::to_string(e.peer));
         if (e.rank >= 0 && e.rank < n && e.chunk >= 0 && e.chunk < n) {
           if (e.values != chunk_values(e.rank, e.chunk)) fail(where + "values differ from the replayed ring");
           sent[wrap(e.rank + 1, n)] = e.values;

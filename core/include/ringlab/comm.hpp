@@ -167,6 +167,9 @@ class Communicator {
   // that reached this rank but no receive took, with the collective that sent it. False when
   // there was any, or when a collective returned with transfers open (reported then).
   bool finish();
+  // Whether a collective has returned with a transfer never finished (reported when it did).
+  // Such a transfer is not in the trace: a check comparing the trace with a schedule stands aside.
+  bool left_behind() const { return left_behind_; }
 
   // Called as each collective scope closes: reports the transfers it left unfinished.
   void scope_ended(const char* name, std::int64_t serial);

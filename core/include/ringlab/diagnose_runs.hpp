@@ -8,6 +8,7 @@
 // (scripts/ringlab-exercise sets it, one file per run). The file, tab-separated:
 //   case      COUNT  ROOT  WRONG      one checked case: count, root (-1: none), wrong elements over all ranks
 //   mismatch  EXPECTED  GOT           one wrong element, as one rank saw it
+//   departure TEXT                    the run's messages departed from the schedule (schedule_diagnosis.hpp)
 // `ringlab-manifest diagnose NN` reads them and prints what diagnose_runs says.
 // No MPI here: tested with data alone (tests/core/test_diagnose_runs.cpp).
 #pragma once
@@ -27,10 +28,12 @@ struct CheckRun {
   int rc = 0;  // the run's exit code (0: passed)
   std::vector<CheckCase> cases;
   std::vector<std::pair<double, double>> mismatches;  // (expected, got)
+  std::vector<std::string> departures;                // the schedule diagnosis said why already
 };
 
 // The symptoms (manifest.hpp's known_symptoms) to look for in `runs`, each a sentence that names
-// the cause and what to look at; empty when none fits.
+// the cause and what to look at; empty when none fits, and empty when a run departed from its
+// schedule: that run's diagnosis named the cause, and a pattern across runs would only guess.
 //   remainder  wrong only where count is not a multiple of np
 //   np2        right on 2 ranks, wrong on 3 or more
 //   one-chunk  every wrong case has about count * (np - 1) wrong elements: one right chunk per rank
@@ -43,6 +46,7 @@ std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
 // goes out in one write(2) on a file opened for appending, so ranks writing at once do not mix.
 void record_check_case(long long count, int root, long long wrong);
 void record_check_mismatch(double expected, double got);
+void record_check_departure(const std::string& diagnosis);
 
 // One run's results, read back (a missing file: no cases, as after a crash). Lines it does not
 // know are skipped.

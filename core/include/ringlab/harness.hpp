@@ -26,6 +26,7 @@
 #include <cstring>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ringlab/bench.hpp"
@@ -36,6 +37,8 @@
 #include "ringlab/log.hpp"
 #include "ringlab/memory.hpp"
 #include "ringlab/ops.hpp"
+#include "ringlab/schedule_diagnosis.hpp"
+#include "ringlab/trace.hpp"
 
 namespace ringlab::harness {
 
@@ -62,6 +65,13 @@ template <class T> struct Collective {
   int terms = 0;             // floats may differ by the rounding of sums of `terms` values; 0: exact
   // Optional: called with this rank's wrong result (host memory) to say why it is wrong.
   std::function<void(Communicator&, const std::vector<T>& got)> explain;
+  // Optional: the transfers the implementation named `scheduled` must make on n ranks, from
+  // `root` (schedule_diagnosis.hpp). --check traces that implementation's calls in memory and,
+  // at the first case whose trace departs from the schedule, prints where as its diagnosis —
+  // instead of what the values would say (the schedule is the cause, the values its echo) —
+  // and stops the sweep: the later cases would only repeat it, or hang on it.
+  std::string scheduled;
+  std::function<Schedule(int n, int root)> schedule;
 };
 
 namespace detail {
@@ -76,6 +86,32 @@ template <class T> void get(T* host, View<const T> src) {
   if (src.where() == Where::device) device_ops::copy(host, src.data(), src.bytes());
   else if (src.size()) std::memcpy(host, src.data(), src.bytes());
 }
+// Every rank's events, gathered on rank 0 (in rank order; empty elsewhere). Collective.
+inline std::vector<trace::Event> gather_events(Communicator& comm, const std::vector<trace::Event>& mine) {
+  std::string lines;
+  for (const auto& e : mine) lines += trace::encode(e) + "\n";
+  std::vector<trace::Event> events;
+  for (const auto& text : comm.gather_strings(lines)) {
+    std::size_t pos = 0, nl;
+    while ((nl = text.find('\n', pos)) != std::string::npos) {
+      if (auto e = trace::decode_event(std::string_view(text).substr(pos, nl - pos))) events.push_back(*e);
+      pos = nl + 1;
+    }
+  }
+  return events;
+}
+
+// The first departure of one call's transfers, traced on every rank, from `reference`: the
+// sentence on rank 0 (schedule_diagnosis.hpp), "" elsewhere and when there is none. Collective.
+inline std::string schedule_departure(Communicator& comm, const Schedule& reference,
+                                      const std::vector<trace::Event>& mine) {
+  std::vector<trace::Event> transfers;
+  for (const auto& e : mine)
+    if (e.op == trace::Op::send || e.op == trace::Op::recv) transfers.push_back(e);
+  const auto events = gather_events(comm, transfers);
+  return comm.rank() == 0 ? diagnose_schedule(reference, events) : "";
+}
+
 // What the output buffer holds before a call: a value no implementation produces by accident.
 template <class T> void poison(View<T> out) { fill(out, static_cast<T>(-77)); }
 
@@ -140,8 +176,16 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
       for (const auto& impl : c.impls) {
         std::vector<bool> placements{true};
         if (c.out_of_place) placements = {false, true};
+        const bool scheduled = c.schedule && impl.name == c.scheduled;
         for (bool in_place : placements) {
-          run(impl, in_place, in_buf, out_buf, got);
+          std::vector<trace::Event> events;
+          if (scheduled) {  // traced in memory, this call only
+            trace::Capture capture;
+            run(impl, in_place, in_buf, out_buf, got);
+            events = capture.take();
+          } else {
+            run(impl, in_place, in_buf, out_buf, got);
+          }
           long long differ = 0;
           const bool twin = where == Where::device && !impl.device_only;
           if (twin) {
@@ -157,7 +201,13 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
             if (c.out_of_place) line << (in_place ? " in-place" : " out-of-place");
             line << ": " << describe(mine);
           }
-          if (mine.wrong && c.explain) c.explain(comm, got);
+          std::string departure;
+          // A transfer never finished is not in the trace; the kit has said so ("message left
+          // behind"), and that is the explanation: the schedule would only see a send missing.
+          if (scheduled && comm.all_ok(!comm.left_behind()))
+            departure = detail::schedule_departure(comm, c.schedule(comm.size(), root), events);
+          const bool departed = !comm.all_ok(departure.empty());  // rank 0 found it; all stop
+          if (mine.wrong && c.explain && !departed) c.explain(comm, got);
           // For the diagnosis across runs (diagnose_runs.hpp): this rank's first wrong values
           // and, from rank 0, the case with its wrong elements over all ranks.
           for (const auto& m : mine.first) record_check_mismatch(m.expected, m.actual);
@@ -171,6 +221,16 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
             if (twin) std::printf(" %7lld", differ);
             else if (where == Where::device) std::printf(" %7s", "-");
             std::printf(" %7lld\n", wrong);
+          }
+          if (departed) {  // one explanation, then stop: it is the cause of what would follow
+            if (comm.rank() == 0) record_check_departure(departure);
+            if (comm.rank() == 0)
+              std::printf(
+                  "diagnosis: %s\nschedule WRONG: %s departs from its schedule; the remaining cases "
+                  "were not run.\n",
+                  departure.c_str(), impl.name.c_str());
+            std::fflush(stdout);
+            return total + 1;
           }
         }
       }

@@ -14,5 +14,6 @@
 #include "ringlab/memory.hpp"
 #include "ringlab/ops.hpp"
 #include "ringlab/runtime.hpp"
+#include "ringlab/schedule_diagnosis.hpp"
 #include "ringlab/trace.hpp"
 #include "ringlab/transport.hpp"

@@ -79,6 +79,21 @@ void record(Event e);  // fills in rank; call only when enabled()
 using Sink = std::function<void(const Event&)>;
 void add_sink(Sink sink);
 
+// Collects this rank's events in memory while it lives, tracing on only as long as it does:
+// how a check looks at what one call of an algorithm sent (harness.hpp compares it with the
+// reference schedule) without leaving tracing on for what follows (a benchmark). One at a time.
+class Capture {
+ public:
+  Capture();
+  ~Capture();
+  Capture(const Capture&) = delete;
+  Capture& operator=(const Capture&) = delete;
+  std::vector<Event> take();  // the events so far; collecting goes on from empty
+
+ private:
+  std::vector<Event> events_;
+};
+
 // The collective in progress on this rank: name, phase and step go into every event recorded
 // inside the scope. Scopes do not nest (a collective is one algorithm, top to bottom).
 // The begin event holds the input's values and end() the result's, when the buffer is small:

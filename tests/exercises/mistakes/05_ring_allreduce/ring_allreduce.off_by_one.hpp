@@ -2,9 +2,8 @@
 // finished, instead of chunk r + 1, the one its reduce-scatter completed.
 // expect: 1
 // expect-message: FAIL +2 ranks +--check --type int32: wrong results
-// expect-message: impl +count +type +placement +#wrong
-// expect-message: first differing elements
-// expect-message: diagnosis: no chunk is finished anywhere, every one holds a partial sum: the allgather passes chunks on
+// expect-message: diagnosis: allgather step 0: rank 0 sent chunk 0 to rank 1, expected chunk 1 — the chunk index is wrong
+// expect-message: sends chunk \(r \+ 1 - s\) mod n \(the one it finished\)
 // expect-no-message: allgather phase is missing
 // ==== BEGIN EXERCISE: allgather ====
   for (int s = 0; s < n - 1; ++s) {

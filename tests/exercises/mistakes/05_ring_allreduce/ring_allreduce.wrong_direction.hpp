@@ -1,10 +1,11 @@
 // mistake: wrong neighbour direction — every step sends to prev and receives from next, so each
 // chunk travels round the ring the other way from the schedule the indices assume.
-// On 3 ranks the chunk that arrives is not the size the receiver expects: an MPI error says so.
-// expect: 4
+// On 2 ranks next and prev are the same rank and it passes; on 3 the trace of the first case
+// (count 0, before any chunk could arrive too long for its buffer) names the wrong peer.
+// expect: 1
 // expect-message: ok +2 ranks +--check --type int32
-// expect-message: FAIL +3 ranks +--check --type int32: stopped by an MPI error
-// expect-message: sender and receiver disagree on its size
+// expect-message: FAIL +3 ranks +--check --type int32: wrong results
+// expect-message: diagnosis: reduce-scatter step 0: rank 0 sent chunk 0 to rank 2, expected rank 1 — the peer is wrong
 // expect-message: right on 2 ranks, wrong on 3 or more: .*send to next \(r\+1\) and receive from prev \(r-1\)
 // ==== BEGIN EXERCISE: reduce-scatter ====
   for (int s = 0; s < n - 1; ++s) {

@@ -1,0 +1,213 @@
+// The schedule diagnosis (schedule_diagnosis.hpp): the reference schedules hold what the lessons'
+// pictures say, and a trace fed as events gets the sentence that names its first departure —
+// wrong chunk, wrong peer, a missing or an extra transfer, a step traced under the wrong name —
+// while a trace that follows the schedule gets none.
+#include "catch.hpp"
+#include "ringlab/schedule_diagnosis.hpp"
+
+using ringlab::Schedule;
+using ringlab::trace::Event;
+using ringlab::trace::Op;
+
+namespace {
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// The events a run that follows `s` exactly records (each rank's in order, t0 counting up).
+std::vector<Event> run_of(const Schedule& s) {
+  std::vector<Event> events;
+  double t = 0;
+  for (const auto& x : s.transfers) {
+    Event e;
+    e.rank = x.rank;
+    e.op = x.op;
+    e.peer = x.peer;
+    e.chunk = x.chunk;
+    e.phase = x.phase;
+    e.step = x.step;
+    e.t0 = e.t1 = t++;
+    events.push_back(e);
+  }
+  return events;
+}
+
+Event* find(std::vector<Event>& events, int rank, Op op, const std::string& phase, int step) {
+  for (auto& e : events)
+    if (e.rank == rank && e.op == op && e.phase == phase && e.step == step) return &e;
+  FAIL("no such event");
+  return nullptr;
+}
+}  // namespace
+
+TEST_CASE("the ring's schedule is the lesson's picture") {
+  const Schedule s = ringlab::ring_allreduce_schedule(3);
+  REQUIRE(s.transfers.size() == 2u * 2 * 2 * 3);  // 2 phases x 2 steps x 3 ranks x (send, recv)
+  // reduce-scatter step 1: r0 --chunk 2--> r1, r1 --chunk 0--> r2, r2 --chunk 1--> r0
+  std::vector<int> chunks;
+  for (const auto& t : s.transfers)
+    if (t.phase == "reduce-scatter" && t.step == 1 && t.op == Op::send) chunks.push_back(t.chunk);
+  CHECK(chunks == std::vector<int>{2, 0, 1});
+  // allgather step 0: r0 --chunk 1--> r1, r1 --chunk 2--> r2, r2 --chunk 0--> r0
+  chunks.clear();
+  for (const auto& t : s.transfers)
+    if (t.phase == "allgather" && t.step == 0 && t.op == Op::send) {
+      chunks.push_back(t.chunk);
+      CHECK(t.peer == (t.rank + 1) % 3);
+    }
+  CHECK(chunks == std::vector<int>{1, 2, 0});
+}
+
+TEST_CASE("the binomial tree's schedule is the lesson's picture, from any root") {
+  const Schedule s = ringlab::binomial_tree_schedule(8, 0);
+  std::vector<std::pair<int, int>> round2;
+  for (const auto& t : s.transfers)
+    if (t.step == 2 && t.op == Op::send) round2.push_back({t.rank, t.peer});
+  CHECK(round2 == std::vector<std::pair<int, int>>{{0, 4}, {1, 5}, {2, 6}, {3, 7}});
+  // Root 2 on 3 ranks: round 0 2 -> 0, round 1 2 -> 1.
+  const Schedule r2 = ringlab::binomial_tree_schedule(3, 2);
+  std::vector<std::pair<int, int>> sends;
+  for (const auto& t : r2.transfers)
+    if (t.op == Op::send) sends.push_back({t.rank, t.peer});
+  CHECK(sends == std::vector<std::pair<int, int>>{{2, 0}, {2, 1}});
+}
+
+TEST_CASE("a run that follows the schedule has no diagnosis") {
+  for (int n : {1, 2, 3, 4, 5}) {
+    CHECK(diagnose_schedule(ringlab::ring_allreduce_schedule(n), run_of(ringlab::ring_allreduce_schedule(n)))
+              .empty());
+    for (int root = 0; root < n; ++root)
+      CHECK(diagnose_schedule(ringlab::binomial_tree_schedule(n, root),
+                              run_of(ringlab::binomial_tree_schedule(n, root)))
+                .empty());
+  }
+}
+
+TEST_CASE("a run without phase names is compared by peers and chunks alone") {
+  const Schedule s = ringlab::ring_allreduce_schedule(4);
+  auto events = run_of(s);
+  for (auto& e : events) e.phase.clear(), e.step = -1;
+  CHECK(diagnose_schedule(s, events).empty());
+}
+
+TEST_CASE("a wrong chunk in the reduce-scatter is named at its step, rank and chunk") {
+  const Schedule s = ringlab::ring_allreduce_schedule(3);
+  auto events = run_of(s);
+  find(events, 2, Op::send, "reduce-scatter", 1)->chunk = 0;  // the ring sends chunk (2 - 1) = 1
+  const auto text = diagnose_schedule(s, events);
+  CHECK(has(text, "reduce-scatter step 1: rank 2 sent chunk 0 to rank 0, expected chunk 1"));
+  CHECK(has(text, "the chunk index is wrong"));
+  CHECK(has(text, "at step s rank r sends chunk (r - s) mod n to r + 1"));
+}
+
+TEST_CASE("the earliest departure is told, a send before the receive that echoes it") {
+  const Schedule s = ringlab::ring_allreduce_schedule(3);
+  auto events = run_of(s);
+  // Every rank swaps what it sends and where it adds (step 0): the sends are the cause.
+  for (int r = 0; r < 3; ++r) {
+    auto* send = find(events, r, Op::send, "reduce-scatter", 0);
+    auto* recv = find(events, r, Op::recv, "reduce-scatter", 0);
+    std::swap(send->chunk, recv->chunk);
+  }
+  find(events, 1, Op::send, "allgather", 1)->chunk = 2;  // a later one: not told first
+  const auto text = diagnose_schedule(s, events);
+  CHECK(has(text, "reduce-scatter step 0: rank 0 sent chunk 2 to rank 1, expected chunk 0"));
+}
+
+TEST_CASE("a receive into the wrong chunk is named when the sends are right") {
+  const Schedule s = ringlab::ring_allreduce_schedule(4);
+  auto events = run_of(s);
+  find(events, 3, Op::recv, "allgather", 2)->chunk = 0;
+  CHECK(has(diagnose_schedule(s, events),
+            "allgather step 2: rank 3 received chunk 0 from rank 2, expected chunk 1"));
+}
+
+TEST_CASE("a wrong peer is named with the right one") {
+  const Schedule s = ringlab::ring_allreduce_schedule(3);
+  auto events = run_of(s);
+  find(events, 1, Op::send, "reduce-scatter", 0)->peer = 0;  // backwards round the ring
+  const auto text = diagnose_schedule(s, events);
+  CHECK(
+      has(text, "reduce-scatter step 0: rank 1 sent chunk 1 to rank 0, expected rank 2 — the peer is wrong"));
+}
+
+TEST_CASE("the broadcast tree: a send to the wrong rank in a round") {
+  const Schedule s = ringlab::binomial_tree_schedule(4, 1);  // root 1: v = 0 1 2 3 is rank 1 2 3 0
+  auto events = run_of(s);
+  find(events, 1, Op::send, "bcast-tree", 1)->peer = 2;  // v + mask with mask 2 is v 2 = rank 3
+  const auto text = diagnose_schedule(s, events);
+  CHECK(has(text, "round 1 (root 1): rank 1 sent to rank 2, expected rank 3 — the peer is wrong"));
+  CHECK(has(text, "absolute(v + mask, root, n)"));
+}
+
+TEST_CASE("an extra step is an extra send, counted per peer") {
+  const Schedule s = ringlab::ring_allreduce_schedule(3);
+  auto events = run_of(s);
+  // The reduce-scatter loop runs s < n: rank 0 makes a step 2 as well (before its allgather).
+  Event extra = *find(events, 0, Op::send, "reduce-scatter", 1);
+  extra.step = 2;
+  extra.chunk = 1;
+  extra.t0 = extra.t1 = find(events, 0, Op::send, "reduce-scatter", 1)->t0 + 0.5;
+  events.push_back(extra);
+  const auto text = diagnose_schedule(s, events);
+  CHECK(
+      has(text, "reduce-scatter step 2: rank 0 sent chunk 1 to rank 1, a send that the ring does not have"));
+  CHECK(has(text, "rank 0 sent 5 messages to rank 1 in this call, the ring sends 4"));
+  CHECK(has(text, "n - 1 = 2 steps"));
+}
+
+TEST_CASE("a step left out is a missing send, counted per peer") {
+  const Schedule s = ringlab::ring_allreduce_schedule(3);
+  auto events = run_of(s);
+  // The allgather loop stops one step short on every rank.
+  std::erase_if(events, [](const Event& e) { return e.phase == "allgather" && e.step == 1; });
+  const auto text = diagnose_schedule(s, events);
+  CHECK(has(text, "allgather step 1: rank 0 never sends chunk 0 to rank 1 — a send is missing"));
+  CHECK(has(text, "rank 0 sent 3 messages to rank 1 in this call, the ring sends 4"));
+}
+
+TEST_CASE("a missing send in the broadcast tree names the round and the receiver") {
+  const Schedule s = ringlab::binomial_tree_schedule(5, 0);
+  auto events = run_of(s);
+  std::erase_if(events, [](const Event& e) { return e.op == Op::send && e.rank == 0 && e.step == 2; });
+  CHECK(has(diagnose_schedule(s, events),
+            "round 2 (root 0): rank 0 never sends to rank 4 — a send is missing"));
+}
+
+TEST_CASE("a step traced under another name is told as such, with the call to add") {
+  const Schedule s = ringlab::ring_allreduce_schedule(3);
+  auto events = run_of(s);
+  for (auto& e : events)  // no tc.at in the allgather: it keeps the last reduce-scatter step
+    if (e.phase == "allgather") e.phase = "reduce-scatter", e.step = 1;
+  const auto text = diagnose_schedule(s, events);
+  CHECK(has(text,
+            "allgather step 0: rank 0 sent chunk 1 to rank 1 as the ring does, but its trace says "
+            "reduce-scatter step 1"));
+  CHECK(has(text, "tc.at(\"allgather\", s)"));
+}
+
+TEST_CASE("a phase with no transfer at all is named as missing") {
+  const Schedule s = ringlab::ring_allreduce_schedule(4);
+  auto events = run_of(s);
+  std::erase_if(events, [](const Event& e) { return e.phase == "allgather"; });
+  const auto text = diagnose_schedule(s, events);
+  CHECK(has(text, "allgather step 0: rank 0 never sends chunk 1 to rank 1 — the allgather phase is missing"));
+  CHECK(has(text, "sends chunk (r + 1 - s) mod n"));
+}
+
+TEST_CASE("a tree built from rank 0 whatever the root is named as such") {
+  const Schedule root2 = ringlab::binomial_tree_schedule(4, 2);
+  const auto text = diagnose_schedule(root2, run_of(ringlab::binomial_tree_schedule(4, 0)));
+  CHECK(has(text,
+            "every rank sent and received as in the tree from rank 0, but the root is rank 2: count ranks "
+            "from the root (v = relative(rank, root, n))"));
+  CHECK(has(text, "The first departure: round 0 (root 2): rank 0 sent to rank 1"));
+  // Another departure from a tree from root 2 is not that mistake.
+  auto events = run_of(root2);
+  events.pop_back();
+  CHECK_FALSE(has(diagnose_schedule(root2, events), "tree from rank 0"));
+}
+
+TEST_CASE("a run that sends nothing at all is told so, with the first rule") {
+  const auto text = diagnose_schedule(ringlab::ring_allreduce_schedule(3), {});
+  CHECK(has(text, "no rank sent or received anything, and the ring makes 12 sends here"));
+  CHECK(has(text, "in the reduce-scatter, at step s rank r sends chunk (r - s) mod n"));
+}
