@@ -9,6 +9,10 @@
 #   cause named: the output has a line that says why — a diagnosis, a shared symptom, a message
 #                left behind, the watchdog's explanation, an explained MPI error — and every
 #                `expect-message` of the mistake matched (so the sentence is the right one)
+# DOC's examples of failed checks come from the same saved outputs: a block
+#   <!-- BEGIN output: NN_name -->  ...  <!-- END output -->
+# holds the first failing case of mistake NN_name's check (from its FAIL line to the next case),
+# checked and rewritten like the table, so the outputs quoted in the docs are never typed by hand.
 set -uo pipefail
 results="$1" mistakes="$2" doc="$3"
 cause_re='^ *diagnosis: |what the failures have in common|message left behind: |deadlock: |the peer arithmetic is wrong|A missing or extra call|out of step|the tags must match|A message was longer than the buffer|named a rank that does not exist'
@@ -55,6 +59,39 @@ if [[ "$current" != "$(cat "$table")" ]]; then
   echo "cause_table.sh: $doc does not hold this table (between its cause-rate markers);"
   echo "  RINGLAB_UPDATE_DOCS=1 ctest -R 'catch and cause rate' rewrites it."
   diff <(printf '%s\n' "$current") "$table" | head -n 20
+  exit 1
+fi
+
+# The example blocks: DOC as it should read, with every output block filled from its saved file.
+first_case() {  # the first failing case of a saved check output, in a code block
+  echo '```'
+  awk 'NR > 1 && /^  FAIL/ && !on { on = 1; print; next }
+       on && (/^  (FAIL|ok|skip) / || /^stuck\?/ || /^exercise [0-9]/) { exit }
+       on { print }' "$1"
+  echo '```'
+}
+expected="$(mktemp)"
+trap 'rm -f "$table" "$expected"' EXIT
+blocks_missing=0
+while IFS= read -r line; do
+  if [[ "$line" =~ ^'<!-- BEGIN output: '([0-9][0-9]_[a-z0-9_]+)' -->'$ ]]; then
+    printf '%s\n' "$line"
+    src="$results/${BASH_REMATCH[1]}.txt"
+    if [[ -f "$src" ]]; then first_case "$src"; else echo "(no saved output: $src)"; blocks_missing=$((blocks_missing + 1)); fi
+    skip=1
+    continue
+  fi
+  [[ "$line" == '<!-- END output -->' ]] && skip=0
+  [[ "${skip:-0}" == 1 ]] || printf '%s\n' "$line"
+done <"$doc" >"$expected"
+if [[ "${RINGLAB_UPDATE_DOCS:-}" == 1 && $blocks_missing == 0 ]]; then
+  cp "$expected" "$doc"
+  echo "cause_table.sh: wrote the example outputs into $doc"
+fi
+if ! cmp -s "$expected" "$doc"; then
+  echo "cause_table.sh: an example output in $doc is not what its mistake's check printed;"
+  echo "  RINGLAB_UPDATE_DOCS=1 ctest -R 'catch and cause rate' rewrites it."
+  diff "$doc" "$expected" | head -n 20
   exit 1
 fi
 [[ $caught == "$total" ]] || { echo "cause_table.sh: a mistake was not caught"; exit 1; }
