@@ -93,15 +93,21 @@ if [[ -f "$BUILD/CTestTestfile.cmake" ]] && grep -q "$ROOT" "$BUILD/CTestTestfil
   summary "ctest -L gpu: $(grep -E 'tests passed|tests failed' "$OUT/ctest-gpu.log" | tail -n 1)"
 else
   check gpu_ops_match_the_host_every_dtype "$GPU_OPS"
-  for np in 1 2 3 4; do
-    for type in float double int32 int64; do
-      check "lesson05_device_staged_np${np}_${type}" "$MPIRUN" -np "$np" "$BIN/lesson_05" --device cuda \
-        --transport staged --check --type "$type"
+  # Lessons 05 and 03 on device buffers, on each transport that one GPU can run for several ranks:
+  # staged (pinned host memory + MPI) and ipc (the ranks open each other's GPU memory).
+  for transport in staged ipc; do
+    for np in 1 2 3 4; do
+      for type in float double int32 int64; do
+        check "lesson05_device_${transport}_np${np}_${type}" "$MPIRUN" -np "$np" "$BIN/lesson_05" --device cuda \
+          --transport "$transport" --check --type "$type"
+      done
     done
-  done
-  check lesson05_schedule_on_device_np3 "$MPIRUN" -np 3 "$BIN/lesson_05" --device cuda --transport staged --schedule --count 7 --type int32
-  for np in 2 3; do
-    check "lesson03_broadcasts_on_device_np$np" "$MPIRUN" -np "$np" "$BIN/lesson_03" --device cuda --transport staged --check --steps 0
+    check "lesson05_schedule_on_device_${transport}_np3" "$MPIRUN" -np 3 "$BIN/lesson_05" --device cuda \
+      --transport "$transport" --schedule --count 7 --type int32
+    for np in 2 3; do
+      check "lesson03_broadcasts_on_device_${transport}_np$np" "$MPIRUN" -np "$np" "$BIN/lesson_03" --device cuda \
+        --transport "$transport" --check --steps 0
+    done
   done
   # The communicator's point-to-point patterns on each transport (tests/gpu/test_transport.cpp).
   TRANSPORT_TEST="$(find "$BUILD" -name test_transport -type f -perm -u+x | head -n 1)"
@@ -112,17 +118,6 @@ else
       done
     done
   fi
-  # The ipc transport (issue 8): the same checks with the ranks opening each other's GPU memory.
-  for np in 1 2 3 4; do
-    for type in float double int32 int64; do
-      check "lesson05_device_ipc_np${np}_${type}" "$MPIRUN" -np "$np" "$BIN/lesson_05" --device cuda \
-        --transport ipc --check --type "$type"
-    done
-  done
-  check lesson05_schedule_on_device_ipc_np3 "$MPIRUN" -np 3 "$BIN/lesson_05" --device cuda --transport ipc --schedule --count 7 --type int32
-  for np in 2 3; do
-    check "lesson03_broadcasts_on_device_ipc_np$np" "$MPIRUN" -np "$np" "$BIN/lesson_03" --device cuda --transport ipc --check --steps 0
-  done
   check lesson01_prints_the_ipc_transport_np2 "$MPIRUN" -np 2 "$BIN/lesson_01" --device cuda --transport ipc
   CHECK_TRACE="$(find "$BUILD" -name check_trace -type f -perm -u+x | head -n 1)"
   [[ -n "$CHECK_TRACE" ]] &&

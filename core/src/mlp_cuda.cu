@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "ringlab/cuda_grid.cuh"
 #include "ringlab/mlp_device.hpp"
 
 namespace ringlab {
@@ -62,11 +63,8 @@ template <class T> class DeviceArray {
   std::size_t n_ = 0;
 };
 
-constexpr int kThreads = 256;
-unsigned blocks_for(std::size_t n) {
-  const std::size_t b = (n + kThreads - 1) / kThreads;
-  return static_cast<unsigned>(b < 65535 ? b : 65535);
-}
+using cuda_grid::blocks_for;  // the kit's launch shape (ringlab/cuda_grid.cuh)
+using cuda_grid::kThreads;
 #define RINGLAB_GRID_STRIDE(i, n)                                                   \
   for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < (n); \
        i += std::size_t(gridDim.x) * blockDim.x)

@@ -9,22 +9,17 @@
 #include <stdexcept>
 #include <string>
 
+#include "ringlab/cuda_grid.cuh"
 #include "ringlab/ops.hpp"
 #include "ringlab/transport.hpp"
 
 namespace ringlab {
 namespace {
 
-void check(cudaError_t err, const char* what) {
-  if (err != cudaSuccess) throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(err));
-}
-
 // Grid-stride loops: enough blocks to fill the GPU, each thread walks the array.
-constexpr int kThreads = 256;
-unsigned blocks_for(std::size_t n) {
-  const std::size_t b = (n + kThreads - 1) / kThreads;
-  return static_cast<unsigned>(b < 65535 ? b : 65535);
-}
+using cuda_grid::blocks_for;
+using cuda_grid::check;
+using cuda_grid::kThreads;
 
 template <class T> __global__ void add_kernel(T* dst, const T* a, const T* b, std::size_t n) {
   for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;

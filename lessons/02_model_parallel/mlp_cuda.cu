@@ -12,22 +12,17 @@
 #include <string>
 
 #include "mlp_device.hpp"
+#include "ringlab/cuda_grid.cuh"
 
 namespace lesson02::device {
 namespace {
 
-void check(cudaError_t err, const char* what) {
-  if (err != cudaSuccess) throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(err));
-}
-
-// Grid-stride loops over the output elements, as in the core's ops_cuda.cu.
-constexpr int kThreads = 256;
-unsigned blocks_for(std::size_t n) {
-  const std::size_t b = (n + kThreads - 1) / kThreads;
-  return static_cast<unsigned>(b < 65535 ? b : 65535);
-}
-__device__ std::size_t first_index() { return blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; }
-__device__ std::size_t stride() { return std::size_t(gridDim.x) * blockDim.x; }
+// Grid-stride loops over the output elements, the kit's launch shape (ringlab/cuda_grid.cuh).
+using ringlab::cuda_grid::blocks_for;
+using ringlab::cuda_grid::check;
+using ringlab::cuda_grid::first_index;
+using ringlab::cuda_grid::kThreads;
+using ringlab::cuda_grid::stride;
 
 // y[r][o] = act(b[o] + sum_i x[r][i] * w[i][o]): element k = r * out + o. Neighbouring threads
 // read neighbouring w[i][o] (one row of W at a time) and the same x[r][i].
