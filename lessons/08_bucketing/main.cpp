@@ -20,6 +20,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -78,6 +79,14 @@ Messages ring_messages(std::size_t count, int n) {
   const std::size_t seg = FastRingOptions{}.segment_bytes / sizeof(float);
   const double segments = std::max<std::size_t>(1, (chunk + seg - 1) / seg);
   return {2.0 * (n - 1) * segments, chunk * sizeof(float) / segments};
+}
+
+// CPU seconds used so far by every thread of this process (the training and progress threads,
+// and MPI's own): set against the wall time, it says whether the rank's core was ever idle.
+double cpu_seconds_now() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
 // The cores one rank may use: those the launcher lets it run on (Open MPI binds each of 2 ranks
@@ -296,6 +305,14 @@ int main(int argc, char** argv) {
                  "samples/s  vs np 1\n"
                  "             per step   per step    (ms)       (ms)       (ms)    (ms)             (ms)\n");
     }
+    // Per strategy, a rank's CPU time per step and its share of the step: below 100%, the core
+    // was idle part of the time (waiting for the other rank), and only that part can be hidden.
+    std::string cpu_line;
+    auto cpu_text = [](double cpu, double step) {
+      char text[48];
+      std::snprintf(text, sizeof text, "%.3f ms (%.0f%%)", 1e3 * cpu, 100 * cpu / step);
+      return std::string(text);
+    };
     // All three side by side, or only the one named with --strategy.
     std::vector<Strategy> strategies{Strategy::after, Strategy::per_layer, Strategy::bucket};
     if (app.count("--strategy") > 0) strategies = {strategy};
@@ -316,11 +333,13 @@ int main(int argc, char** argv) {
       for (int i = 0; i < opt.warmup; ++i) train_step(s, sched, order, i % steps_per_epoch), update();
       comm.barrier();
       exposed_seconds = 0;
-      const double busy0 = progress.busy_seconds();
+      const double busy0 = progress.busy_seconds(), cpu0 = cpu_seconds_now();
       t0 = seconds_now();
       for (int i = 0; i < opt.iters; ++i)
         train_step(s, sched, order, (opt.warmup + i) % steps_per_epoch), update();
       const double seconds = comm.max(seconds_now() - t0);
+      cpu_line += std::string(cpu_line.empty() ? "" : ", ") + strategy_name(s) + " " +
+                  cpu_text(comm.sum(cpu_seconds_now() - cpu0) / n / opt.iters, seconds / opt.iters);
       const double exposed = comm.sum(exposed_seconds) / n / opt.iters;
       // The communication itself: on the progress thread, or (after) all of it exposed.
       const double busy =
@@ -350,15 +369,18 @@ int main(int argc, char** argv) {
       };
       for (int i = 0; i < opt.warmup; ++i) local_step(i % steps_per_epoch);
       comm.barrier();
+      const double cpu0 = cpu_seconds_now();
       t0 = seconds_now();
       for (int i = 0; i < opt.iters; ++i) local_step((opt.warmup + i) % steps_per_epoch);
       const double step = comm.max(seconds_now() - t0) / opt.iters;
+      cpu_line += ", no averaging " + cpu_text(comm.sum(cpu_seconds_now() - cpu0) / n / opt.iters, step);
       std::snprintf(line, sizeof line,
                     "  no averaging (the bound: compute and SGD only) %38.3f %9.0f %7.2fx\n", 1e3 * step,
                     batch / step, one_process / step);
       print_once(comm, line);
       lesson06::broadcast<float>(comm, View<float>(params));  // replicas equal again
     }
+    if (opt.format != Format::csv) print_once(comm, "  CPU time per step, all threads of a rank: " + cpu_line + "\n");
     return 0;
   }
 
