@@ -110,7 +110,7 @@ int main(int argc, char** argv) {
   add_common_options(app, opt);
   std::string data = kFashionMnistDir, layers = "512,512,256", strategy_text = "bucket";
   int epochs = 3, batch = 128;
-  double bucket_mb = 0.5;
+  double bucket_mb = 0.5, split_mb = 0;
   int poll_us = 20;
   std::string progress_text = "auto";
   float lr = 0.03f, momentum = 0.9f;
@@ -122,6 +122,10 @@ int main(int argc, char** argv) {
   app.add_option("--strategy", strategy_text, "after | per-layer | bucket: when the gradients are averaged")
       ->capture_default_str();
   app.add_option("--bucket-mb", bucket_mb, "Bucket size in MB (1e6 bytes) for --strategy bucket")
+      ->capture_default_str();
+  app.add_option("--split-mb", split_mb,
+                 "Compute and hand out weight gradients larger than this (MB) in blocks of rows of at most "
+                 "this size, so that a big W's averaging starts before its whole gradient is done (0: whole)")
       ->capture_default_str();
   app.add_option("--progress", progress_text,
                  "poll | handover | auto: how the progress thread shares the core with backward (poll: "
@@ -160,6 +164,9 @@ int main(int argc, char** argv) {
   if (auto e = rt.fail_if(!(bucket_mb > 0 && bucket_mb <= 1e4),
                           "--bucket-mb " + number_text(bucket_mb) + ": must be > 0 (and at most 10000)"))
     return *e;
+  if (auto e = rt.fail_if(!(split_mb >= 0 && split_mb <= 1e4),
+                          "--split-mb " + number_text(split_mb) + ": must be >= 0 (and at most 10000)"))
+    return *e;
   if (auto e = rt.fail_if(progress_text != "auto" && progress_text != "poll" && progress_text != "handover",
                           "--progress " + progress_text + ": must be poll, handover or auto"))
     return *e;
@@ -188,7 +195,7 @@ int main(int argc, char** argv) {
   std::vector<int> sizes{train.features};
   sizes.insert(sizes.end(), hidden.begin(), hidden.end());
   sizes.push_back(train.classes);
-  Mlp mlp(sizes);
+  Mlp mlp(sizes, static_cast<std::size_t>(split_mb * 1e6 / sizeof(float)));
   const auto& tensors = mlp.tensors();
   std::vector<float> params = mlp.initial_parameters(seed + 7919ull * static_cast<std::uint64_t>(rank));
   std::vector<float> velocity(mlp.parameter_count(), 0.0f);
