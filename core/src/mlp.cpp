@@ -28,7 +28,8 @@ Mlp::Mlp(std::vector<int> sizes, std::size_t split_floats) : sizes_(std::move(si
     const std::size_t w_count = static_cast<std::size_t>(out) * in;
     int blocks = 1;
     if (split_floats > 0 && w_count > split_floats) {
-      const int rows_per_block = std::max<int>(1, static_cast<int>(split_floats / static_cast<std::size_t>(in)));
+      const int rows_per_block =
+          std::max<int>(1, static_cast<int>(split_floats / static_cast<std::size_t>(in)));
       blocks = (out + rows_per_block - 1) / rows_per_block;
     }
     w_first_tensor_.push_back(static_cast<int>(tensors_.size()));
@@ -122,8 +123,8 @@ float Mlp::loss_and_gradient(const float* params, const float* x, const std::uin
     const int first = w_first_tensor_[l - 1];
     for (int t = b_tensor_[l - 1] - 1; t >= first; --t) {
       const Tensor& w = tensors_[static_cast<std::size_t>(t)];
-      cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, w.rows, in, batch, 1.0f, delta_.data() + w.first_row,
-                  out, act_[l - 1].data(), in, 0.0f, grad + w.offset, in);
+      cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, w.rows, in, batch, 1.0f,
+                  delta_.data() + w.first_row, out, act_[l - 1].data(), in, 0.0f, grad + w.offset, in);
       if (ready) {   // this block of W_l is final too
         tc.reset();  // the compute block ends where the hook starts (its allreduce is communication)
         ready(t);

@@ -208,8 +208,7 @@ int main(int argc, char** argv) {
   // The averaging machinery: a progress thread and, for per-layer and bucket, the scheduler.
   // The thread either runs on its own and sleeps between tests, or only runs when backward
   // hands it the core between two layers (progress_thread.hpp); auto picks by cores per rank.
-  const bool handover =
-      progress_text == "handover" || (progress_text == "auto" && cores_per_rank(comm) < 2);
+  const bool handover = progress_text == "handover" || (progress_text == "auto" && cores_per_rank(comm) < 2);
   ProgressThread progress(comm, handover ? ProgressThread::Sharing::handover : ProgressThread::Sharing::poll,
                           poll_us);
   auto make_scheduler = [&](Strategy s) {
@@ -231,7 +230,9 @@ int main(int argc, char** argv) {
                        (strategy == Strategy::after
                             ? std::string()
                             : ": " + std::to_string(scheduler.buckets().size()) + " allreduce(s) per step") +
-                       (strategy == Strategy::after ? "" : handover ? ", progress handover" : ", progress poll") +
+                       (strategy == Strategy::after ? ""
+                        : handover                  ? ", progress handover"
+                                                    : ", progress poll") +
                        ", data " + data + "\n");
 
   std::vector<float> x, reference;
@@ -387,7 +388,8 @@ int main(int argc, char** argv) {
       print_once(comm, line);
       lesson06::broadcast<float>(comm, View<float>(params));  // replicas equal again
     }
-    if (opt.format != Format::csv) print_once(comm, "  CPU time per step, all threads of a rank: " + cpu_line + "\n");
+    if (opt.format != Format::csv)
+      print_once(comm, "  CPU time per step, all threads of a rank: " + cpu_line + "\n");
     return 0;
   }
 
