@@ -31,8 +31,7 @@ inline std::string epoch_losses_line(ringlab::Communicator& comm, int epoch, int
   std::snprintf(mine, sizeof mine, "%.4f", mean_loss);
   const auto losses = comm.gather_strings(mine);
   std::string line = "epoch " + std::to_string(epoch) + "/" + std::to_string(epochs) + "  loss";
-  for (int r = 0; r < static_cast<int>(losses.size()); ++r)
-    line += " r" + std::to_string(r) + " " + losses[r];
+  for (int r = 0; r < static_cast<int>(losses.size()); ++r) line += " r" + std::to_string(r) + " " + losses[r];
   return line;
 }
 
