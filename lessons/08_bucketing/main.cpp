@@ -125,8 +125,8 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--split-mb", split_mb,
                  "Compute and hand out weight gradients larger than this (MB) in blocks of rows of at most "
-                 "this size, so that a big W's averaging starts before its whole gradient is done (0: whole)")
-      ->capture_default_str();
+                 "this size, so that averaging a big W starts before all of it is computed (default: "
+                 "--bucket-mb; 0: whole tensors, as PyTorch DDP)");
   app.add_option("--progress", progress_text,
                  "poll | handover | auto: how the progress thread shares the core with backward (poll: "
                  "it runs on its own, sleeping --poll-us between tests; handover: only between two layers, "
@@ -164,6 +164,7 @@ int main(int argc, char** argv) {
   if (auto e = rt.fail_if(!(bucket_mb > 0 && bucket_mb <= 1e4),
                           "--bucket-mb " + number_text(bucket_mb) + ": must be > 0 (and at most 10000)"))
     return *e;
+  if (app.count("--split-mb") == 0) split_mb = bucket_mb;
   if (auto e = rt.fail_if(!(split_mb >= 0 && split_mb <= 1e4),
                           "--split-mb " + number_text(split_mb) + ": must be >= 0 (and at most 10000)"))
     return *e;
