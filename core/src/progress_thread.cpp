@@ -40,7 +40,9 @@ int ProgressThread::start(std::function<void()> job) {
   std::lock_guard<std::mutex> lock(mutex_);
   jobs_.push_back(std::move(job));
   const int ticket = queued_++;
-  changed_.notify_all();
+  // handover: the job waits for the core (lend_core or wait); waking the thread now would only
+  // cost the owner two context switches.
+  if (sharing_ == Sharing::poll) changed_.notify_all();
   return ticket;
 }
 
