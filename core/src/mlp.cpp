@@ -14,7 +14,7 @@
 
 namespace ringlab {
 
-Mlp::Mlp(std::vector<int> sizes) : sizes_(std::move(sizes)) {
+Mlp::Mlp(std::vector<int> sizes, std::size_t split_floats) : sizes_(std::move(sizes)) {
   if (sizes_.size() < 2) throw std::invalid_argument("Mlp needs at least an input and an output size");
   // One BLAS thread per process: the ranks already use the cores, more threads would fight them.
   openblas_set_num_threads(1);
@@ -23,9 +23,24 @@ Mlp::Mlp(std::vector<int> sizes) : sizes_(std::move(sizes)) {
     count_ += static_cast<std::size_t>(sizes_[l]) * sizes_[l - 1];
     b_offset_.push_back(count_);
     count_ += static_cast<std::size_t>(sizes_[l]);
-    const int layer = static_cast<int>(l);
-    tensors_.push_back({layer, true, w_offset_.back(), b_offset_.back() - w_offset_.back()});
-    tensors_.push_back({layer, false, b_offset_.back(), static_cast<std::size_t>(sizes_[l])});
+    const int layer = static_cast<int>(l), out = sizes_[l], in = sizes_[l - 1];
+    // W's rows in blocks of equal size (give or take one row), each at most split_floats.
+    const std::size_t w_count = static_cast<std::size_t>(out) * in;
+    int blocks = 1;
+    if (split_floats > 0 && w_count > split_floats) {
+      const int rows_per_block =
+          std::max<int>(1, static_cast<int>(split_floats / static_cast<std::size_t>(in)));
+      blocks = (out + rows_per_block - 1) / rows_per_block;
+    }
+    w_first_tensor_.push_back(static_cast<int>(tensors_.size()));
+    for (int k = 0, row = 0; k < blocks; ++k) {
+      const int rows = out / blocks + (k < out % blocks ? 1 : 0);
+      tensors_.push_back({layer, true, w_offset_.back() + static_cast<std::size_t>(row) * in,
+                          static_cast<std::size_t>(rows) * in, row, rows, blocks > 1});
+      row += rows;
+    }
+    b_tensor_.push_back(static_cast<int>(tensors_.size()));
+    tensors_.push_back({layer, false, b_offset_.back(), static_cast<std::size_t>(out)});
   }
   act_.resize(sizes_.size());
 }
@@ -102,13 +117,19 @@ float Mlp::loss_and_gradient(const float* params, const float* x, const std::uin
     std::fill(db, db + out, 0.0f);
     for (int i = 0; i < batch; ++i)
       for (int o = 0; o < out; ++o) db[o] += delta_[static_cast<std::size_t>(i) * out + o];
-    if (ready) ready(static_cast<int>(2 * (l - 1) + 1));  // b_l is final: nothing below changes it
-    cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, out, in, batch, 1.0f, delta_.data(), out,
-                act_[l - 1].data(), in, 0.0f, grad + w_offset_[l - 1], in);
-    if (ready) {   // W_l is final too
-      tc.reset();  // the compute block ends where the hook starts (its allreduce is communication)
-      ready(static_cast<int>(2 * (l - 1)));
-      if (blocks && l > 1) tc.emplace("backward", static_cast<int>(l));
+    if (ready) ready(b_tensor_[l - 1]);  // b_l is final: nothing below changes it
+    // W_l's rows block by block (one block unless split), the last rows first: each block's
+    // rows of dW need only the matching columns of delta.
+    const int first = w_first_tensor_[l - 1];
+    for (int t = b_tensor_[l - 1] - 1; t >= first; --t) {
+      const Tensor& w = tensors_[static_cast<std::size_t>(t)];
+      cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, w.rows, in, batch, 1.0f,
+                  delta_.data() + w.first_row, out, act_[l - 1].data(), in, 0.0f, grad + w.offset, in);
+      if (ready) {   // this block of W_l is final too
+        tc.reset();  // the compute block ends where the hook starts (its allreduce is communication)
+        ready(t);
+        if (blocks && (l > 1 || t > first)) tc.emplace("backward", static_cast<int>(l));
+      }
     }
     if (l == 1) break;
     // delta_prev (batch x in) = delta (batch x out) * W (out x in), through the ReLU.

@@ -213,22 +213,19 @@ double threshold_s() {
 }
 
 namespace {
-thread_local const std::atomic<int>* t_pause_us = nullptr;
+thread_local std::function<void()> t_pause;  // between two tests: nothing (spin), or this
 
-// Between two tests: nothing (spin), or a short sleep when this thread polls politely.
 void pause_between_tests() {
-  if (!t_pause_us) return;
-  const int us = t_pause_us->load(std::memory_order_relaxed);
-  if (us > 0) std::this_thread::sleep_for(std::chrono::microseconds(us));
+  if (t_pause) t_pause();
 }
 }  // namespace
 
-void set_poll_pause(const std::atomic<int>* pause_us) { t_pause_us = pause_us; }
-bool polls_politely() { return t_pause_us != nullptr; }
+void set_pause_between_tests(std::function<void()> pause) { t_pause = std::move(pause); }
+bool polls_politely() { return static_cast<bool>(t_pause); }
 
 void wait_all(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n) {
   const double limit = threshold_s();
-  if (limit <= 0 && !t_pause_us) {
+  if (limit <= 0 && !t_pause) {
     MPI_Waitall(n, reqs, MPI_STATUSES_IGNORE);
     return;
   }

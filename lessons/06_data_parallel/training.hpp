@@ -45,6 +45,7 @@ using ringlab::Chunk;
 using ringlab::Communicator;
 using ringlab::Dataset;
 using ringlab::Mlp;
+using ringlab::View;
 
 // The order in which epoch `epoch` visits the training set: a shuffle every rank computes the
 // same way from (seed, epoch), so no indices need to be sent, and a resumed run sees the same.
@@ -85,7 +86,7 @@ inline double global_accuracy(Communicator& comm, Mlp& mlp, const std::vector<fl
 
 // --check: the largest difference between two gradients, relative to the largest element of
 // the reference `expected` (float sums in a different order differ in the last bits).
-inline double gradient_error(const std::vector<float>& actual, const std::vector<float>& expected) {
+inline double gradient_error(View<const float> actual, View<const float> expected) {
   double max_diff = 0, max_abs = 0;
   for (std::size_t i = 0; i < actual.size(); ++i) {
     max_diff = std::max(max_diff, std::fabs(double(actual[i]) - expected[i]));

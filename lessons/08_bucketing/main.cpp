@@ -14,11 +14,16 @@
 //              allreduce started the moment it is full (PyTorch DDP, Horovod's tensor fusion)
 // The packing and the scheduling are in gradient_buckets.hpp (solutions/08_bucketing); the
 // allreduces run on a progress thread (core/include/ringlab/progress_thread.hpp says why).
+#include <sched.h>
+
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "alpha_beta.hpp"             // lesson 05: the α-β model of a message
@@ -76,6 +81,24 @@ Messages ring_messages(std::size_t count, int n) {
   return {2.0 * (n - 1) * segments, chunk * sizeof(float) / segments};
 }
 
+// CPU seconds used so far by every thread of this process (the training and progress threads,
+// and MPI's own): set against the wall time, it says whether the rank's core was ever idle.
+double cpu_seconds_now() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+// The cores one rank may use: those the launcher lets it run on (Open MPI binds each of 2 ranks
+// to a core of its own), shared with the other ranks of this host when they may use them too.
+int cores_per_rank(const Communicator& comm) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  const int allowed = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 1;
+  const int on_host = static_cast<int>(std::thread::hardware_concurrency()) / comm.local_size();
+  return std::max(1, std::min(allowed, on_host));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -87,8 +110,9 @@ int main(int argc, char** argv) {
   add_common_options(app, opt);
   std::string data = kFashionMnistDir, layers = "512,512,256", strategy_text = "bucket";
   int epochs = 3, batch = 128;
-  double bucket_mb = 0.5;
+  double bucket_mb = 0.5, split_mb = 0;
   int poll_us = 20;
+  std::string progress_text = "auto";
   float lr = 0.03f, momentum = 0.9f;
   std::uint64_t seed = 1;
   app.add_option("--data", data, "Folder with the Fashion-MNIST .gz files, or 'synthetic' (small, for tests)")
@@ -99,9 +123,20 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--bucket-mb", bucket_mb, "Bucket size in MB (1e6 bytes) for --strategy bucket")
       ->capture_default_str();
+  app.add_option("--split-mb", split_mb,
+                 "Compute and hand out weight gradients larger than this (MB) in blocks of rows of at most "
+                 "this size, so that averaging a big W starts before all of it is computed (default: "
+                 "--bucket-mb; 0: whole tensors, as PyTorch DDP)");
+  app.add_option("--progress", progress_text,
+                 "poll | handover | auto: how the progress thread shares the core with backward (poll: "
+                 "it runs on its own, sleeping --poll-us between tests; handover: only between two layers, "
+                 "testing for --poll-us before it gives the core back; auto: handover when a rank has "
+                 "less than 2 cores)")
+      ->capture_default_str();
   app.add_option("--poll-us", poll_us,
-                 "Microseconds the progress thread sleeps between two tests of a transfer while backward "
-                 "computes (0: it spins, taking the core from the computation)")
+                 "While backward computes: microseconds the progress thread sleeps between two tests of a "
+                 "transfer (--progress poll; 0: it spins, taking the core from the computation), or tests "
+                 "before it gives the core back (handover)")
       ->capture_default_str();
   app.add_option("--epochs", epochs, "Passes over the training set")->capture_default_str();
   app.add_option("--batch", batch, "GLOBAL batch size, split evenly across the ranks")->capture_default_str();
@@ -129,6 +164,13 @@ int main(int argc, char** argv) {
   if (auto e = rt.fail_if(!(bucket_mb > 0 && bucket_mb <= 1e4),
                           "--bucket-mb " + number_text(bucket_mb) + ": must be > 0 (and at most 10000)"))
     return *e;
+  if (app.count("--split-mb") == 0) split_mb = bucket_mb;
+  if (auto e = rt.fail_if(!(split_mb >= 0 && split_mb <= 1e4),
+                          "--split-mb " + number_text(split_mb) + ": must be >= 0 (and at most 10000)"))
+    return *e;
+  if (auto e = rt.fail_if(progress_text != "auto" && progress_text != "poll" && progress_text != "handover",
+                          "--progress " + progress_text + ": must be poll, handover or auto"))
+    return *e;
   if (auto e = rt.fail_if(poll_us < 0 || poll_us > 100000,
                           "--poll-us " + std::to_string(poll_us) + ": must be 0..100000 microseconds"))
     return *e;
@@ -154,14 +196,22 @@ int main(int argc, char** argv) {
   std::vector<int> sizes{train.features};
   sizes.insert(sizes.end(), hidden.begin(), hidden.end());
   sizes.push_back(train.classes);
-  Mlp mlp(sizes);
+  Mlp mlp(sizes, static_cast<std::size_t>(split_mb * 1e6 / sizeof(float)));
   const auto& tensors = mlp.tensors();
   std::vector<float> params = mlp.initial_parameters(seed + 7919ull * static_cast<std::uint64_t>(rank));
-  std::vector<float> velocity(mlp.parameter_count(), 0.0f), grad(mlp.parameter_count());
+  std::vector<float> velocity(mlp.parameter_count(), 0.0f);
+  // The gradient is what MPI moves every step: a Buffer, so that it sits on huge pages and the
+  // transfers copy it faster (ringlab/memory.hpp says why).
+  Buffer<float> grad_memory(mlp.parameter_count(), Where::host);
+  const View<float> grad = grad_memory.view();
   lesson06::broadcast<float>(comm, View<float>(params));
 
   // The averaging machinery: a progress thread and, for per-layer and bucket, the scheduler.
-  ProgressThread progress(comm, poll_us);
+  // The thread either runs on its own and sleeps between tests, or only runs when backward
+  // hands it the core between two layers (progress_thread.hpp); auto picks by cores per rank.
+  const bool handover = progress_text == "handover" || (progress_text == "auto" && cores_per_rank(comm) < 2);
+  ProgressThread progress(comm, handover ? ProgressThread::Sharing::handover : ProgressThread::Sharing::poll,
+                          poll_us);
   auto make_scheduler = [&](Strategy s) {
     const std::size_t bytes = s == Strategy::per_layer ? 0 : static_cast<std::size_t>(bucket_mb * 1e6);
     return lesson08::BucketScheduler(comm, progress, View<float>(grad),
@@ -181,6 +231,9 @@ int main(int argc, char** argv) {
                        (strategy == Strategy::after
                             ? std::string()
                             : ": " + std::to_string(scheduler.buckets().size()) + " allreduce(s) per step") +
+                       (strategy == Strategy::after ? ""
+                        : handover                  ? ", progress handover"
+                                                    : ", progress poll") +
                        ", data " + data + "\n");
 
   std::vector<float> x, reference;
@@ -194,7 +247,9 @@ int main(int argc, char** argv) {
     lesson06::gather_examples(train, order, b * batch + part.offset, part.count, x, y);
     sched.new_step();
     auto ready = [&](int t) {
-      if (s != Strategy::after) sched.gradient_ready(t);
+      if (s == Strategy::after) return;
+      sched.gradient_ready(t);
+      progress.lend_core();  // --progress handover: the allreduces advance here, between two layers
     };
     const float loss =
         mlp.loss_and_gradient(params.data(), x.data(), y.data(), part.count, grad.data(), ready);
@@ -259,6 +314,14 @@ int main(int argc, char** argv) {
                  "samples/s  vs np 1\n"
                  "             per step   per step    (ms)       (ms)       (ms)    (ms)             (ms)\n");
     }
+    // Per strategy, a rank's CPU time per step and its share of the step: below 100%, the core
+    // was idle part of the time (waiting for the other rank), and only that part can be hidden.
+    std::string cpu_line;
+    auto cpu_text = [](double cpu, double step) {
+      char text[48];
+      std::snprintf(text, sizeof text, "%.3f ms (%.0f%%)", 1e3 * cpu, 100 * cpu / step);
+      return std::string(text);
+    };
     // All three side by side, or only the one named with --strategy.
     std::vector<Strategy> strategies{Strategy::after, Strategy::per_layer, Strategy::bucket};
     if (app.count("--strategy") > 0) strategies = {strategy};
@@ -279,11 +342,13 @@ int main(int argc, char** argv) {
       for (int i = 0; i < opt.warmup; ++i) train_step(s, sched, order, i % steps_per_epoch), update();
       comm.barrier();
       exposed_seconds = 0;
-      const double busy0 = progress.busy_seconds();
+      const double busy0 = progress.busy_seconds(), cpu0 = cpu_seconds_now();
       t0 = seconds_now();
       for (int i = 0; i < opt.iters; ++i)
         train_step(s, sched, order, (opt.warmup + i) % steps_per_epoch), update();
       const double seconds = comm.max(seconds_now() - t0);
+      cpu_line += std::string(cpu_line.empty() ? "" : ", ") + strategy_name(s) + " " +
+                  cpu_text(comm.sum(cpu_seconds_now() - cpu0) / n / opt.iters, seconds / opt.iters);
       const double exposed = comm.sum(exposed_seconds) / n / opt.iters;
       // The communication itself: on the progress thread, or (after) all of it exposed.
       const double busy =
@@ -303,6 +368,29 @@ int main(int argc, char** argv) {
                       one_process / step);
       print_once(comm, line);
     }
+    // The bound no strategy can beat: the same steps with no averaging at all (each rank steps
+    // with its own gradient, so this is not data-parallel training, only its compute and SGD).
+    if (app.count("--strategy") == 0 && opt.format != Format::csv) {
+      auto local_step = [&](int b) {
+        lesson06::gather_examples(train, order, b * batch + part.offset, part.count, x, y);
+        mlp.loss_and_gradient(params.data(), x.data(), y.data(), part.count, grad.data());
+        update();
+      };
+      for (int i = 0; i < opt.warmup; ++i) local_step(i % steps_per_epoch);
+      comm.barrier();
+      const double cpu0 = cpu_seconds_now();
+      t0 = seconds_now();
+      for (int i = 0; i < opt.iters; ++i) local_step((opt.warmup + i) % steps_per_epoch);
+      const double step = comm.max(seconds_now() - t0) / opt.iters;
+      cpu_line += ", no averaging " + cpu_text(comm.sum(cpu_seconds_now() - cpu0) / n / opt.iters, step);
+      std::snprintf(line, sizeof line,
+                    "  no averaging (the bound: compute and SGD only) %38.3f %9.0f %7.2fx\n", 1e3 * step,
+                    batch / step, one_process / step);
+      print_once(comm, line);
+      lesson06::broadcast<float>(comm, View<float>(params));  // replicas equal again
+    }
+    if (opt.format != Format::csv)
+      print_once(comm, "  CPU time per step, all threads of a rank: " + cpu_line + "\n");
     return 0;
   }
 

@@ -13,7 +13,10 @@
 namespace lesson08 {
 
 inline std::string tensor_name(const Mlp::Tensor& t) {
-  return (t.is_weight ? "W" : "b") + std::to_string(t.layer);
+  std::string name = (t.is_weight ? "W" : "b") + std::to_string(t.layer);
+  if (t.block)  // one block of a split W's rows
+    name += "[rows " + std::to_string(t.first_row) + "-" + std::to_string(t.first_row + t.rows - 1) + "]";
+  return name;
 }
 
 inline std::string schedule_problem(const BucketScheduler& s, const std::vector<Mlp::Tensor>& tensors) {

@@ -20,7 +20,8 @@
 // other in memory: a bucket is a slice of that array, and needs no copying.
 //
 // Each bucket's allreduce runs on the progress thread (ringlab/progress_thread.hpp): an MPI
-// transfer only moves while a thread is inside MPI, and this one is, while BLAS computes.
+// transfer only moves while a thread is inside MPI, and this one is: while BLAS computes, or,
+// where a rank has one core, between two layers (--progress handover).
 #pragma once
 #include <cstddef>
 #include <vector>

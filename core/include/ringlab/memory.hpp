@@ -13,7 +13,8 @@
 namespace ringlab {
 
 namespace detail {
-void* allocate(Where where, std::size_t bytes);  // host: 64-byte aligned; device: cudaMalloc
+// host: 64-byte aligned, and from 2 MiB up on huge pages (memory.cpp says why); device: cudaMalloc
+void* allocate(Where where, std::size_t bytes);
 void release(Where where, void* p);
 }  // namespace detail
 

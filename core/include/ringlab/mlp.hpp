@@ -15,7 +15,11 @@ namespace ringlab {
 
 class Mlp {
  public:
-  explicit Mlp(std::vector<int> sizes);  // {784, 256, 128, 10}
+  // `split_floats` > 0: a weight gradient with more elements than that is computed and handed out
+  // in blocks of whole rows of at most split_floats elements, each block a tensor of its own (the
+  // last rows first), so that averaging its first blocks can start while backward computes the
+  // rest (lesson 08). 0: one tensor per W and per b.
+  explicit Mlp(std::vector<int> sizes, std::size_t split_floats = 0);  // {784, 256, 128, 10}
 
   const std::vector<int>& sizes() const { return sizes_; }
   std::size_t parameter_count() const { return count_; }
@@ -28,19 +32,22 @@ class Mlp {
   float loss_and_gradient(const float* params, const float* x, const std::uint8_t* labels, int batch,
                           float* grad);
 
-  // One parameter tensor: layer l's W or b, a contiguous slice of the flat parameter array.
+  // One parameter tensor: layer l's W (or a block of its rows) or b, a contiguous slice of the
+  // flat parameter array.
   struct Tensor {
     int layer;           // 1 = the first layer (784 -> ...)
     bool is_weight;      // W (out x in) or b (out)
     std::size_t offset;  // in floats, into the flat array
     std::size_t count;
+    int first_row = 0, rows = 0;  // W: its rows [first_row, first_row + rows) (all of W unless split)
+    bool block = false;           // W split into blocks of rows: this is one of them
   };
-  // Every tensor in memory order: W1, b1, W2, b2, ...
+  // Every tensor in memory order: W1, b1, W2, b2, ... (W1's blocks, first rows first, b1, ...)
   const std::vector<Tensor>& tensors() const { return tensors_; }
 
   // The same, calling `ready(t)` (an index into tensors()) the moment tensor t's gradient is
   // final, while the backward pass goes on to the layers below: b_L, W_L, b_L-1, W_L-1, ..., b1, W1
-  // (the reverse of their order in memory) — the
+  // (the reverse of their order in memory; a split W's blocks from its last rows to its first) — the
   // hook DDP and Horovod use to start averaging early (lesson 08). Traced as compute blocks
   // "forward" and "backward" (one per layer, index = layer) when tracing is on.
   float loss_and_gradient(const float* params, const float* x, const std::uint8_t* labels, int batch,
@@ -53,6 +60,7 @@ class Mlp {
   void forward(const float* params, const float* x, int batch);
   std::vector<int> sizes_;
   std::vector<std::size_t> w_offset_, b_offset_;
+  std::vector<int> b_tensor_, w_first_tensor_;  // per layer: b's index in tensors_, W's first block's
   std::vector<Tensor> tensors_;
   std::size_t count_ = 0;
   std::vector<std::vector<float>> act_;    // act_[0] = input, act_[l] = output of layer l (post-ReLU)

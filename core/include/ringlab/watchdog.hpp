@@ -20,8 +20,8 @@
 #pragma once
 #include <mpi.h>
 
-#include <atomic>
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -43,12 +43,13 @@ double threshold_s();
 // completed. When the run is found stuck it does not return: every rank exits with code 3.
 void wait_all(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n);
 
-// This thread's waits (wait_all) sleep `*pause_us` microseconds between two tests of their
-// requests while *pause_us > 0, instead of spinning: a progress thread that shares a core with
-// the computation (ringlab/progress_thread.hpp) must not take that core from it. nullptr (the
-// default) spins. The caller keeps *pause_us alive while it is set.
-void set_poll_pause(const std::atomic<int>* pause_us);
-bool polls_politely();  // set_poll_pause was given a pointer on this thread
+// This thread's waits (wait_all) call `pause` between two tests of their requests, instead of
+// spinning: a progress thread that shares a core with the computation
+// (ringlab/progress_thread.hpp) must not take that core from it, so it sleeps a little there,
+// or gives the core back to the computation until it is handed the core again. An empty
+// function (the default) spins.
+void set_pause_between_tests(std::function<void()> pause);
+bool polls_politely();  // set_pause_between_tests was given a function on this thread
 
 // MPI errors on `comm` (a receive buffer too small for the message, a bad rank, ...) print one
 // line that says what happened, where the algorithm was, and what it usually means, then stop
