@@ -7,7 +7,7 @@
 //
 //   backward:  [ layer 4 ][ layer 3     ][ layer 2        ][ layer 1          ]
 //   buckets:             ^ b0 full       ^ b1 full         ^ b2 full          ^ b3 (partial)
-//   progress thread:     [ allreduce b0 ][ allreduce b1 ]  [ allreduce b2   ] [ b3 ]
+//   allreduces:          [ allreduce b0 ][ allreduce b1 ]  [ allreduce b2   ] [ b3 ]
 //   step:                                                                     wait all, SGD
 //
 // Gradients are packed into buckets of about --bucket-mb in BACKWARD order (the order they
@@ -19,16 +19,16 @@
 // so the tensors that become ready one after the other (b4, W4, b3, W3, ...) lie next to each
 // other in memory: a bucket is a slice of that array, and needs no copying.
 //
-// Each bucket's allreduce runs on the progress thread (ringlab/progress_thread.hpp): an MPI
-// transfer only moves while a thread is inside MPI, and this one is: while BLAS computes, or,
-// where a rank has one core, between two layers (--progress handover).
+// Starting a bucket's allreduce returns at once; how the averaging then moves while backward
+// computes is averaging.hpp's business (--allreduce): the ring on a progress thread
+// (ringlab/progress_thread.hpp; an MPI transfer only moves while a thread is inside MPI), or
+// the ranks of one host averaging in shared memory whenever they pass between two layers.
 #pragma once
 #include <cstddef>
 #include <vector>
 
-#include "distributed_optimizer.hpp"  // lesson 06: average_gradients, the allreduce + divide by n
+#include "averaging.hpp"  // how a slice of the gradient gets averaged: start, wait
 #include "ringlab/mlp.hpp"
-#include "ringlab/progress_thread.hpp"
 #include "ringlab/ringlab.hpp"
 
 namespace lesson08 {
@@ -71,11 +71,9 @@ class BucketScheduler {
     int index;  // tensor (ready) or bucket (start, wait)
   };
 
-  BucketScheduler(ringlab::Communicator& comm, ringlab::ProgressThread& progress, View<float> grad,
-                  std::vector<Bucket> buckets, int tensor_count)
-      : comm_(comm),
-        progress_(progress),
-        grad_(grad),
+  BucketScheduler(Averaging& averaging, std::vector<Bucket> buckets, int tensor_count)
+      : averaging_(averaging),
+        grad_(averaging.gradient()),
         buckets_(std::move(buckets)),
         bucket_of_(static_cast<std::size_t>(tensor_count), -1),
         missing_(buckets_.size()),
@@ -116,24 +114,20 @@ class BucketScheduler {
   }
 
  private:
-  // Queues bucket b's averaging (lesson 06's allreduce + divide, on b's slice) on the progress
-  // thread and returns at once: the backward pass goes on while it runs.
+  // Starts averaging bucket b's slice of the gradient and returns at once: the backward pass
+  // goes on while it runs.
   void start_allreduce(int b) {
     log_.push_back({Event::start, b});
     const Bucket& bucket = buckets_[static_cast<std::size_t>(b)];
-    View<float> slice = grad_.sub(bucket.offset, bucket.count);
-    ringlab::Communicator& comm = comm_;
-    ticket_[static_cast<std::size_t>(b)] =
-        progress_.start([&comm, slice] { lesson06::average_gradients(comm, slice); });
+    ticket_[static_cast<std::size_t>(b)] = averaging_.start(grad_.sub(bucket.offset, bucket.count));
   }
   // Blocks until bucket b's allreduce has finished (a bucket never started: nothing to wait for).
   void wait_for(int b) {
     log_.push_back({Event::wait, b});
-    if (ticket_[static_cast<std::size_t>(b)] >= 0) progress_.wait(ticket_[static_cast<std::size_t>(b)]);
+    if (ticket_[static_cast<std::size_t>(b)] >= 0) averaging_.wait(ticket_[static_cast<std::size_t>(b)]);
   }
 
-  ringlab::Communicator& comm_;
-  ringlab::ProgressThread& progress_;
+  Averaging& averaging_;
   View<float> grad_;
   std::vector<Bucket> buckets_;
   std::vector<int> bucket_of_;  // tensor -> its bucket

@@ -12,8 +12,10 @@
 //   per-layer  one allreduce per parameter tensor, started the moment its gradient is ready
 //   bucket     tensors packed into buckets of --bucket-mb, in backward order, each bucket's
 //              allreduce started the moment it is full (PyTorch DDP, Horovod's tensor fusion)
-// The packing and the scheduling are in gradient_buckets.hpp (solutions/08_bucketing); the
-// allreduces run on a progress thread (core/include/ringlab/progress_thread.hpp says why).
+// The packing and the scheduling are in gradient_buckets.hpp (solutions/08_bucketing). How a
+// bucket gets averaged is averaging.hpp (--allreduce): lesson 05's ring over MPI on a progress
+// thread (core/include/ringlab/progress_thread.hpp says why a thread), or, for ranks of one
+// host, in place in shared memory (core/include/ringlab/shared_average.hpp).
 #include <sched.h>
 
 #include <algorithm>
@@ -21,17 +23,18 @@
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "alpha_beta.hpp"             // lesson 05: the α-β model of a message
+#include "averaging.hpp"              // ring on a progress thread, or shared memory
 #include "distributed_optimizer.hpp"  // lesson 06: broadcast, my_part, average_gradients, SGD
 #include "gradient_buckets.hpp"
 #include "ringlab/fashion_mnist.hpp"
 #include "ringlab/mlp.hpp"
-#include "ringlab/progress_thread.hpp"
 #include "ringlab/ringlab.hpp"
 #include "schedule_check.hpp"
 #include "training.hpp"  // lesson 06: epoch order, batches, accuracy, --check measures
@@ -112,7 +115,7 @@ int main(int argc, char** argv) {
   int epochs = 3, batch = 128;
   double bucket_mb = 0.5, split_mb = 0;
   int poll_us = 20;
-  std::string progress_text = "auto";
+  std::string progress_text = "auto", allreduce_text = "auto";
   float lr = 0.03f, momentum = 0.9f;
   std::uint64_t seed = 1;
   app.add_option("--data", data, "Folder with the Fashion-MNIST .gz files, or 'synthetic' (small, for tests)")
@@ -127,6 +130,11 @@ int main(int argc, char** argv) {
                  "Compute and hand out weight gradients larger than this (MB) in blocks of rows of at most "
                  "this size, so that averaging a big W starts before all of it is computed (default: "
                  "--bucket-mb; 0: whole tensors, as PyTorch DDP)");
+  app.add_option("--allreduce", allreduce_text,
+                 "ring | shared | auto: how a bucket is averaged (ring: lesson 05's ring over MPI, on a "
+                 "progress thread; shared: the ranks of one host average in place in shared memory; auto: "
+                 "shared when every rank is on one host)")
+      ->capture_default_str();
   app.add_option("--progress", progress_text,
                  "poll | handover | auto: how the progress thread shares the core with backward (poll: "
                  "it runs on its own, sleeping --poll-us between tests; handover: only between two layers, "
@@ -171,6 +179,12 @@ int main(int argc, char** argv) {
   if (auto e = rt.fail_if(progress_text != "auto" && progress_text != "poll" && progress_text != "handover",
                           "--progress " + progress_text + ": must be poll, handover or auto"))
     return *e;
+  if (auto e = rt.fail_if(allreduce_text != "auto" && allreduce_text != "ring" && allreduce_text != "shared",
+                          "--allreduce " + allreduce_text + ": must be ring, shared or auto"))
+    return *e;
+  if (auto e = rt.fail_if(allreduce_text == "shared" && !SharedAverage::possible(comm),
+                          "--allreduce shared: the ranks are not all on one host (use ring)"))
+    return *e;
   if (auto e = rt.fail_if(poll_us < 0 || poll_us > 100000,
                           "--poll-us " + std::to_string(poll_us) + ": must be 0..100000 microseconds"))
     return *e;
@@ -200,22 +214,24 @@ int main(int argc, char** argv) {
   const auto& tensors = mlp.tensors();
   std::vector<float> params = mlp.initial_parameters(seed + 7919ull * static_cast<std::uint64_t>(rank));
   std::vector<float> velocity(mlp.parameter_count(), 0.0f);
-  // The gradient is what MPI moves every step: a Buffer, so that it sits on huge pages and the
-  // transfers copy it faster (ringlab/memory.hpp says why).
-  Buffer<float> grad_memory(mlp.parameter_count(), Where::host);
-  const View<float> grad = grad_memory.view();
   lesson06::broadcast<float>(comm, View<float>(params));
 
-  // The averaging machinery: a progress thread and, for per-layer and bucket, the scheduler.
-  // The thread either runs on its own and sleeps between tests, or only runs when backward
-  // hands it the core between two layers (progress_thread.hpp); auto picks by cores per rank.
+  // The averaging machinery, which also holds the gradient (averaging.hpp), and, for per-layer
+  // and bucket, the scheduler. The ring's progress thread either runs on its own and sleeps
+  // between tests, or only runs when backward hands it the core between two layers
+  // (progress_thread.hpp); auto picks by cores per rank.
+  const bool shared = allreduce_text == "shared" || (allreduce_text == "auto" && SharedAverage::possible(comm));
   const bool handover = progress_text == "handover" || (progress_text == "auto" && cores_per_rank(comm) < 2);
-  ProgressThread progress(comm, handover ? ProgressThread::Sharing::handover : ProgressThread::Sharing::poll,
-                          poll_us);
+  std::unique_ptr<lesson08::Averaging> averaging;
+  if (shared) averaging = std::make_unique<lesson08::SharedAveraging>(comm, mlp.parameter_count());
+  else
+    averaging = std::make_unique<lesson08::RingAveraging>(
+        comm, mlp.parameter_count(),
+        handover ? ProgressThread::Sharing::handover : ProgressThread::Sharing::poll, poll_us);
+  const View<float> grad = averaging->gradient();
   auto make_scheduler = [&](Strategy s) {
     const std::size_t bytes = s == Strategy::per_layer ? 0 : static_cast<std::size_t>(bucket_mb * 1e6);
-    return lesson08::BucketScheduler(comm, progress, View<float>(grad),
-                                     lesson08::plan_buckets(tensors, bytes),
+    return lesson08::BucketScheduler(*averaging, lesson08::plan_buckets(tensors, bytes),
                                      static_cast<int>(tensors.size()));
   };
   auto scheduler = make_scheduler(strategy);
@@ -231,9 +247,10 @@ int main(int argc, char** argv) {
                        (strategy == Strategy::after
                             ? std::string()
                             : ": " + std::to_string(scheduler.buckets().size()) + " allreduce(s) per step") +
-                       (strategy == Strategy::after ? ""
-                        : handover                  ? ", progress handover"
-                                                    : ", progress poll") +
+                       ", allreduce " + averaging->name() +
+                       (strategy == Strategy::after || shared ? ""
+                        : handover                            ? ", progress handover"
+                                                              : ", progress poll") +
                        ", data " + data + "\n");
 
   std::vector<float> x, reference;
@@ -245,23 +262,24 @@ int main(int argc, char** argv) {
   // scheduler as it becomes ready, wait for the averaging, then SGD.
   auto train_step = [&](Strategy s, lesson08::BucketScheduler& sched, const std::vector<int>& order, int b) {
     lesson06::gather_examples(train, order, b * batch + part.offset, part.count, x, y);
+    averaging->new_step();
     sched.new_step();
     auto ready = [&](int t) {
       if (s == Strategy::after) return;
       sched.gradient_ready(t);
-      progress.lend_core();  // --progress handover: the allreduces advance here, between two layers
+      averaging->between_layers();  // handover, or shared: the allreduces advance here
     };
     const float loss =
         mlp.loss_and_gradient(params.data(), x.data(), y.data(), part.count, grad.data(), ready);
     trace::metric("loss", loss, step_index);
     const double t = seconds_now();
     if (s == Strategy::after) {
-      lesson06::average_gradients(comm, View<float>(grad));  // lesson 06: all at once, now
+      averaging->average_now();  // lesson 06: all at once, now
     } else {
       sched.finish();
       // MPI_THREAD_SERIALIZED: this thread calls MPI next, so the progress thread must be done.
       // A no-op when finish() waited for every bucket (the --check says if it did not).
-      progress.wait_all();
+      averaging->wait_all();
     }
     exposed_seconds += seconds_now() - t;
     ++step_index;
@@ -342,7 +360,7 @@ int main(int argc, char** argv) {
       for (int i = 0; i < opt.warmup; ++i) train_step(s, sched, order, i % steps_per_epoch), update();
       comm.barrier();
       exposed_seconds = 0;
-      const double busy0 = progress.busy_seconds(), cpu0 = cpu_seconds_now();
+      const double busy0 = averaging->busy_seconds(), cpu0 = cpu_seconds_now();
       t0 = seconds_now();
       for (int i = 0; i < opt.iters; ++i)
         train_step(s, sched, order, (opt.warmup + i) % steps_per_epoch), update();
@@ -352,7 +370,7 @@ int main(int argc, char** argv) {
       const double exposed = comm.sum(exposed_seconds) / n / opt.iters;
       // The communication itself: on the progress thread, or (after) all of it exposed.
       const double busy =
-          s == Strategy::after ? exposed : comm.sum(progress.busy_seconds() - busy0) / n / opt.iters;
+          s == Strategy::after ? exposed : comm.sum(averaging->busy_seconds() - busy0) / n / opt.iters;
       const double hidden = busy > 0 ? std::max(0.0, 1 - exposed / busy) : 0;
       const double step = seconds / opt.iters, rate = batch / step;
       const char* fmt = opt.format == Format::csv

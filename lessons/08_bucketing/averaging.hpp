@@ -1,0 +1,85 @@
+// Lesson 08 — how a slice of the gradient gets averaged across the ranks (--allreduce), behind
+// one interface, so that the bucket scheduler (gradient_buckets.hpp) and the step are the same
+// whichever way it is done:
+//   ring    lesson 06's average_gradients (lesson 05's ring, over MPI messages), run on a progress
+//           thread (ringlab/progress_thread.hpp): works between any ranks, on any hosts
+//   shared  the ranks of one host average in place, reading each other's gradient in an MPI-3
+//           shared-memory window (ringlab/shared_average.hpp): no messages, no copies through
+//           the kernel, no thread; what NCCL and Open MPI do within a node
+#pragma once
+#include <memory>
+
+#include "distributed_optimizer.hpp"  // lesson 06: average_gradients, the allreduce + divide by n
+#include "ringlab/progress_thread.hpp"
+#include "ringlab/ringlab.hpp"
+#include "ringlab/shared_average.hpp"
+
+namespace lesson08 {
+using ringlab::View;
+
+class Averaging {
+ public:
+  virtual ~Averaging() = default;
+  virtual const char* name() const = 0;
+  virtual View<float> gradient() = 0;  // this rank's gradient: the backward pass writes it here
+  virtual void new_step() {}           // before the backward pass of every step
+  // Starts averaging `slice` (a part of gradient()) and returns at once with a ticket.
+  virtual int start(View<float> slice) = 0;
+  virtual void between_layers() = 0;  // called by the backward pass between two layers
+  virtual void wait(int ticket) = 0;  // until that slice is averaged on this rank
+  virtual void wait_all() = 0;        // until every started slice is
+  // Seconds spent on communication so far (hidden behind backward or not).
+  virtual double busy_seconds() = 0;
+  // The `after` strategy: the whole gradient, averaged now.
+  void average_now() {
+    const int ticket = start(gradient());
+    wait(ticket);
+  }
+};
+
+// The ring over MPI, on the progress thread. The gradient sits on huge pages, which makes Open
+// MPI's copies of it faster (ringlab/memory.hpp says why).
+class RingAveraging : public Averaging {
+ public:
+  RingAveraging(ringlab::Communicator& comm, std::size_t count, ringlab::ProgressThread::Sharing sharing,
+                int poll_us)
+      : comm_(comm), grad_(count, ringlab::Where::host), progress_(comm, sharing, poll_us) {}
+  const char* name() const override { return "ring"; }
+  View<float> gradient() override { return grad_.view(); }
+  int start(View<float> slice) override {
+    ringlab::Communicator& comm = comm_;
+    return progress_.start([&comm, slice] { lesson06::average_gradients(comm, slice); });
+  }
+  void between_layers() override { progress_.lend_core(); }  // handover: the ring advances here
+  void wait(int ticket) override { progress_.wait(ticket); }
+  // MPI_THREAD_SERIALIZED: the training thread calls MPI after this, so the thread must be done.
+  void wait_all() override { progress_.wait_all(); }
+  double busy_seconds() override { return progress_.busy_seconds(); }
+
+ private:
+  ringlab::Communicator& comm_;
+  ringlab::Buffer<float> grad_;
+  ringlab::ProgressThread progress_;
+};
+
+// In place, in shared memory. Between two layers a rank averages its part of every bucket the
+// others have finished too: progress by looking, between layers, instead of by a thread.
+class SharedAveraging : public Averaging {
+ public:
+  SharedAveraging(ringlab::Communicator& comm, std::size_t count) : shared_(comm, count) {}
+  const char* name() const override { return "shared"; }
+  View<float> gradient() override { return shared_.gradient(); }
+  void new_step() override { shared_.new_step(); }
+  int start(View<float> slice) override {
+    return shared_.start(static_cast<std::size_t>(slice.data() - shared_.gradient().data()), slice.size());
+  }
+  void between_layers() override { shared_.poll(); }
+  void wait(int ticket) override { shared_.wait(ticket); }
+  void wait_all() override { shared_.wait_all(); }
+  double busy_seconds() override { return shared_.busy_seconds(); }
+
+ private:
+  ringlab::SharedAverage shared_;
+};
+
+}  // namespace lesson08
