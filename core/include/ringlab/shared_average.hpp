@@ -8,20 +8,25 @@
 // (MPI_Win_allocate_shared), and every rank can read and write every piece. With the gradients
 // in that window, an allreduce needs no message at all:
 //
-//   rank r owns part r of the slice (chunk_of(count, n, r), the ring's chunks):
-//     wait until every rank says "my slice is final"            (a flag per rank and slice)
-//     for i in part r:  v = (g_0[i] + g_1[i] + ... + g_n-1[i]) / n;  g_j[i] = v for every j
-//     say "my part is averaged"                                 (another flag)
-//   the slice is averaged on every rank once every rank has said so.
+//   wait until every rank says "my slice is final"                (a flag per rank and slice)
+//   take the next piece of the slice nobody has taken yet        (a shared counter)
+//     for i in the piece:  v = (g_0[i] + g_1[i] + ... + g_n-1[i]) / n;  g_j[i] = v for every j
+//     count the piece as done                                    (another shared counter)
+//   until no piece is left; the slice is averaged everywhere once every piece is done.
 //
 // Each element is read once from each rank's gradient and written once into each: no copy
 // through the kernel, no scratch buffer, no handshake. This is how collectives within one node
 // work where processes share memory (NCCL's and Open MPI's shared-memory collectives); between
 // hosts the ring of lesson 05 is still the way.
 //
-// No thread and no MPI call is needed for progress: the flags are plain atomics in the shared
-// memory, and a rank does its part whenever it looks (poll(), between two layers) and finds the
-// other ranks ready. Slices are averaged in the order they are started, and every rank must
+// Pieces go to whoever asks first, not to a fixed owner: a rank that has finished its backward
+// pass and waits for the others' buckets averages every piece of the buckets they have already
+// finished, while they compute: the waiting rank does the communication, and the slower rank
+// finds it done. (With a fixed owner per part the slower rank would still have its half to do.)
+//
+// No thread and no MPI call is needed for progress: the flags and counters are plain atomics in
+// the shared memory, and a rank takes pieces whenever it looks (poll(), between two layers) and
+// finds the slice ready. Slices are averaged in the order they are started, and every rank must
 // start the same slices in the same order in a step (as for any collective).
 //
 //   SharedAverage avg(comm, count);          // collective; needs every rank on one host
@@ -59,33 +64,40 @@ class SharedAverage {
   // Slice [offset, offset + count) of this rank's gradient is final: returns its ticket
   // (0, 1, 2, ... in this step). Does no work itself.
   int start(std::size_t offset, std::size_t count);
-  // Averages this rank's part of every started slice whose every rank is ready; never waits.
+  // Averages pieces of started slices that every rank has finished; never waits.
   void poll();
-  // Until slice `ticket` is averaged on every rank: does this rank's part of it (and of every
-  // slice started before it), waiting for the others where they are not ready yet.
+  // Until slice `ticket` is averaged on every rank: takes pieces of it (and of every slice
+  // started before it), waiting for the other ranks where they are not ready yet.
   void wait(int ticket);
   void wait_all();  // every started slice
   // Seconds spent averaging and waiting for the other ranks so far (the communication time).
   double busy_seconds() const { return busy_s_; }
 
+  static constexpr std::size_t kPiece = 16384;  // floats in a piece (64 KiB)
+
  private:
-  // One flag per rank and slice, in that rank's piece of the window. A flag holds the step
-  // number it was last set in, so nothing needs clearing between steps.
-  struct Flags {
-    std::atomic<std::int64_t> ready;  // the rank's slice is final in this step
-    std::atomic<std::int64_t> done;   // the rank has averaged its part of the slice
+  // Per slice: a rank's "final" flag in its own piece of the window, and the two counters every
+  // rank shares (rank 0's copy). Each holds the step it was last set in (the counters in their
+  // top 32 bits), so nothing needs clearing between steps.
+  struct Slot {
+    std::atomic<std::int64_t> ready;  // this rank's slice is final in step `ready`
+    std::atomic<std::uint64_t> taken;  // rank 0's: step << 32 | pieces handed out so far
+    std::atomic<std::uint64_t> done;   // rank 0's: step << 32 | pieces averaged so far
   };
   struct Slice {
-    std::size_t offset = 0, count = 0;
+    std::size_t offset = 0, count = 0, pieces = 0;
     std::int64_t call = 0;  // the trace's number for this slice's averaging
   };
   static constexpr int kMaxSlices = 4096;  // per step: more tensors than any lesson 08 model
 
-  Flags& flags(int rank, int ticket) { return flags_[static_cast<std::size_t>(rank)][ticket]; }
+  Slot& slot(int rank, int ticket) { return slots_[static_cast<std::size_t>(rank)][ticket]; }
   bool all_ready(int ticket);
-  void average_my_part(int ticket);
-  void spin_until(int ticket, bool done_flags);  // until every rank's flag says this step
   bool all_done(int ticket);
+  bool take_pieces(int ticket);  // averages pieces until none is left to take; false: none was
+  void average_piece(int ticket, std::size_t piece);
+  void spin_until_ready(int ticket);
+  void spin_until_done(int ticket);
+  void too_long(double waited, const char* what, int ticket);  // one line, then every rank stops
   void trace_end(int ticket);  // the trace's end of a slice's averaging, seen complete here
 
   MPI_Win win_ = MPI_WIN_NULL;
@@ -93,12 +105,12 @@ class SharedAverage {
   std::size_t count_ = 0;
   float* mine_ = nullptr;
   std::vector<float*> gradient_;  // every rank's gradient, mapped into this process
-  std::vector<Flags*> flags_;     // every rank's flags
+  std::vector<Slot*> slots_;      // every rank's slots
   std::vector<Slice> slices_;     // this step's started slices, by ticket
-  int averaged_ = 0;              // tickets below this: my part is done
-  int ended_ = 0;                 // tickets below this: seen averaged on every rank
-  std::int64_t calls_ = 0;        // slices started so far in the run
+  int taking_ = 0;                // slices below this: no piece left to take
+  int ended_ = 0;                 // slices below this: seen averaged on every rank
   std::int64_t step_ = 0;
+  std::int64_t calls_ = 0;  // slices started so far in the run
   double busy_s_ = 0;
 };
 
