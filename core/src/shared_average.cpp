@@ -70,7 +70,7 @@ bool SharedAverage::possible(Communicator& comm) { return comm.local_size() == c
 SharedAverage::SharedAverage(Communicator& comm, std::size_t count)
     : n_(comm.size()), rank_(comm.rank()), count_(count) {
   if (!possible(comm)) throw std::invalid_argument("SharedAverage: the ranks are not all on one host");
-  const std::size_t slot_bytes = (sizeof(Slot) * kMaxSlices + kPage - 1) / kPage * kPage;
+  const std::size_t slot_bytes = (sizeof(RankState) + sizeof(Slot) * kMaxSlices + kPage - 1) / kPage * kPage;
   // noncontig: each rank's piece starts on a page of its own (and near its core, where the
   // machine has several memory nodes), instead of all pieces back to back.
   MPI_Info info;
@@ -80,8 +80,9 @@ SharedAverage::SharedAverage(Communicator& comm, std::size_t count)
   MPI_Win_allocate_shared(static_cast<MPI_Aint>(slot_bytes + count * sizeof(float)), 1, info, comm.raw(), &base,
                           &win_);
   MPI_Info_free(&info);
-  // Every rank sets up its own slots ("never set"), then the others may look at them.
-  auto* own = static_cast<Slot*>(base);
+  // Every rank sets up its own state and slots ("never set"), then the others may look at them.
+  new (&static_cast<RankState*>(base)->waiting) std::atomic<std::int64_t>(0);
+  auto* own = reinterpret_cast<Slot*>(static_cast<char*>(base) + sizeof(RankState));
   for (int i = 0; i < kMaxSlices; ++i) {
     new (&own[i].ready) std::atomic<std::int64_t>(0);
     new (&own[i].taken) std::atomic<std::uint64_t>(0);
@@ -97,7 +98,8 @@ SharedAverage::SharedAverage(Communicator& comm, std::size_t count)
     int unit = 0;
     void* piece = nullptr;
     MPI_Win_shared_query(win_, r, &size, &unit, &piece);
-    slots_.push_back(static_cast<Slot*>(piece));
+    state_.push_back(static_cast<RankState*>(piece));
+    slots_.push_back(reinterpret_cast<Slot*>(static_cast<char*>(piece) + sizeof(RankState)));
     gradient_.push_back(reinterpret_cast<float*>(static_cast<char*>(piece) + slot_bytes));
   }
   mine_ = gradient_[static_cast<std::size_t>(rank_)];
@@ -171,26 +173,26 @@ void SharedAverage::average_piece(int ticket, std::size_t piece) {
     trace_event(trace::Op::reduce, s.call, ticket, 0, trace_t0, trace::now_us(), (last - first) * sizeof(float));
 }
 
+bool SharedAverage::others_computing() {
+  for (int r = 0; r < n_; ++r)
+    if (state_[static_cast<std::size_t>(r)]->waiting.load(std::memory_order_acquire) < step_) return true;
+  return false;
+}
+
 bool SharedAverage::take_pieces(int ticket) {
   const Slice& s = slices_[static_cast<std::size_t>(ticket)];
   bool took = false;
   for (;;) {
     const std::uint64_t piece = increment(slot(0, ticket).taken, step_, s.pieces);
     if (piece >= s.pieces) return took;
+    const bool hidden = others_computing();
+    const auto t0 = clock_type::now();
     average_piece(ticket, piece);
+    const double seconds = seconds_since(t0);
+    busy_s_ += seconds;
+    if (hidden) hidden_s_ += seconds;
     took = true;
   }
-}
-
-void SharedAverage::poll() {
-  // In ticket order: every rank takes pieces of an earlier slice before a later one.
-  const auto t0 = clock_type::now();
-  bool worked = false;
-  while (taking_ < static_cast<int>(slices_.size()) && all_ready(taking_)) worked |= take_pieces(taking_++);
-  if (worked) busy_s_ += seconds_since(t0);
-  // Slices whose every piece is done: averaged everywhere (the trace's end; the step still
-  // calls wait() for them, which then returns at once).
-  while (ended_ < taking_ && all_done(ended_)) trace_end(ended_++);
 }
 
 // The spins below wait for the other ranks' flags and counters. They are set within
@@ -234,13 +236,13 @@ void SharedAverage::spin_until_done(int ticket) {
 void SharedAverage::wait(int ticket) {
   if (ticket < 0 || ticket >= static_cast<int>(slices_.size()))
     throw std::out_of_range("SharedAverage::wait: ticket " + std::to_string(ticket) + " was not started");
-  const auto t0 = clock_type::now();
+  state_[static_cast<std::size_t>(rank_)]->waiting.store(step_, std::memory_order_release);
+  // In ticket order: every rank takes pieces of an earlier slice before a later one.
   while (taking_ <= ticket) {
     spin_until_ready(taking_);
     take_pieces(taking_++);
   }
   spin_until_done(ticket);
-  busy_s_ += seconds_since(t0);
   while (ended_ <= ticket) trace_end(ended_++);
 }
 

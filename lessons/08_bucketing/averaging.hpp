@@ -5,7 +5,9 @@
 //           thread (ringlab/progress_thread.hpp): works between any ranks, on any hosts
 //   shared  the ranks of one host average in place, reading each other's gradient in an MPI-3
 //           shared-memory window (ringlab/shared_average.hpp): no messages, no copies through
-//           the kernel, no thread; what NCCL and Open MPI do within a node
+//           the kernel, no thread; what NCCL and Open MPI do within a node. The ranks that have
+//           finished their backward pass average the buckets the others have finished, while
+//           those go on computing
 #pragma once
 #include <memory>
 
@@ -30,6 +32,9 @@ class Averaging {
   virtual void wait_all() = 0;        // until every started slice is
   // Seconds spent on communication so far (hidden behind backward or not).
   virtual double busy_seconds() = 0;
+  // The part of busy_seconds() that ran while a backward pass computed, where the averaging
+  // measures it itself; negative where it does not (the bench then takes busy - exposed).
+  virtual double hidden_seconds() { return -1; }
   // The `after` strategy: the whole gradient, averaged now.
   void average_now() {
     const int ticket = start(gradient());
@@ -62,8 +67,9 @@ class RingAveraging : public Averaging {
   ringlab::ProgressThread progress_;
 };
 
-// In place, in shared memory. Between two layers a rank averages its part of every bucket the
-// others have finished too: progress by looking, between layers, instead of by a thread.
+// In place, in shared memory. Nothing happens between two layers: a rank computing its backward
+// pass is never interrupted; the ranks that wait (in wait()) average every bucket all ranks have
+// finished, so the averaging moves onto the rank that would otherwise sit idle.
 class SharedAveraging : public Averaging {
  public:
   SharedAveraging(ringlab::Communicator& comm, std::size_t count) : shared_(comm, count) {}
@@ -73,10 +79,12 @@ class SharedAveraging : public Averaging {
   int start(View<float> slice) override {
     return shared_.start(static_cast<std::size_t>(slice.data() - shared_.gradient().data()), slice.size());
   }
-  void between_layers() override { shared_.poll(); }
+  void between_layers() override {}
   void wait(int ticket) override { shared_.wait(ticket); }
   void wait_all() override { shared_.wait_all(); }
   double busy_seconds() override { return shared_.busy_seconds(); }
+  // Work done while another rank was still computing: behind that rank's backward pass.
+  double hidden_seconds() override { return shared_.hidden_seconds(); }
 
  private:
   ringlab::SharedAverage shared_;

@@ -296,23 +296,79 @@ int main(int argc, char** argv) {
     if (n > 1) model = lesson05::fit_alpha_beta(lesson05::ping_pong(comm, {64, 4096, 65536, 262144}));
     const auto order = lesson06::epoch_order(train.count, seed, 0);
 
-    // The np 1 reference, measured now on every rank at once: one process computing the whole
-    // global batch and stepping, no communication (what -np 1 does; same load on the machine).
+    // What is timed, each a kind of step: the np 1 reference (one process computing the whole
+    // global batch and stepping, no communication: what -np 1 does, measured now on every rank
+    // at once, under the same load), the three strategies, and the bound (the same steps with
+    // no averaging at all: each rank steps with its own gradient, so this is not data-parallel
+    // training, only its compute and SGD: no strategy can beat it), and the bound in lockstep
+    // (the same, but every rank waits for the slowest at each step, as data-parallel training
+    // must: what the step would cost if averaging were free).
+    enum Kind { reference, after, per_layer, bucket, bound, lockstep };
+    std::vector<Kind> kinds{reference, after, per_layer, bucket};
+    if (app.count("--strategy") > 0)
+      kinds = {reference, strategy == Strategy::after       ? after
+                          : strategy == Strategy::per_layer ? per_layer
+                                                            : bucket};
+    else if (opt.format != Format::csv)
+      kinds.insert(kinds.end(), {bound, lockstep});
+    auto strategy_of = [](Kind k) {
+      return k == after ? Strategy::after : k == per_layer ? Strategy::per_layer : Strategy::bucket;
+    };
+    std::vector<lesson08::BucketScheduler> schedulers;
+    for (Kind k : kinds) schedulers.push_back(make_scheduler(k <= bucket && k != reference ? strategy_of(k)
+                                                                                           : Strategy::after));
     std::vector<float> whole_x;
     std::vector<std::uint8_t> whole_y;
-    auto one_process_step = [&](int b) {
-      lesson06::gather_examples(train, order, b * batch, batch, whole_x, whole_y);
-      mlp.loss_and_gradient(params.data(), whole_x.data(), whole_y.data(), batch, grad.data());
+    auto one_step = [&](std::size_t i, int b) {
+      b %= steps_per_epoch;
+      if (kinds[i] == reference) {
+        lesson06::gather_examples(train, order, b * batch, batch, whole_x, whole_y);
+        mlp.loss_and_gradient(params.data(), whole_x.data(), whole_y.data(), batch, grad.data());
+      } else if (kinds[i] == bound || kinds[i] == lockstep) {
+        lesson06::gather_examples(train, order, b * batch + part.offset, part.count, x, y);
+        mlp.loss_and_gradient(params.data(), x.data(), y.data(), part.count, grad.data());
+        if (kinds[i] == lockstep) comm.barrier();
+      } else {
+        train_step(strategy_of(kinds[i]), schedulers[i], order, b);
+      }
       update();
     };
-    for (int i = 0; i < opt.warmup; ++i) one_process_step(i % steps_per_epoch);
-    comm.barrier();
-    double t0 = seconds_now();
-    for (int i = 0; i < opt.iters; ++i) one_process_step((opt.warmup + i) % steps_per_epoch);
-    const double one_process = comm.sum(seconds_now() - t0) / n / opt.iters;
-    lesson06::broadcast<float>(comm, View<float>(params));  // rank 0's, so replicas start equal again
 
-    char line[320];
+    // Per kind: wall time (the slowest rank's), time the training thread waited for the
+    // averaging, communication time, and CPU time of all threads of a rank (rank averages).
+    struct Tally {
+      double seconds = 0, exposed = 0, busy = 0, hidden = -1, cpu = 0;
+    };
+    std::vector<Tally> tally(kinds.size());
+    for (std::size_t i = 0; i < kinds.size(); ++i)
+      for (int w = 0; w < opt.warmup; ++w) one_step(i, w);
+    // The kinds take turns, a round of iters / rounds steps each at a time: a machine whose
+    // speed drifts (other programs, a VM's neighbours) then slows every kind alike, and the
+    // ratios between them stay fair.
+    const int rounds = std::max(1, std::min(opt.iters, 10));
+    for (int round = 0; round < rounds; ++round) {
+      const int first = opt.iters * round / rounds, last = opt.iters * (round + 1) / rounds;
+      for (std::size_t i = 0; i < kinds.size(); ++i) {
+        comm.barrier();
+        exposed_seconds = 0;
+        const double busy0 = averaging->busy_seconds(), hidden0 = averaging->hidden_seconds();
+        const double cpu0 = cpu_seconds_now(), t0 = seconds_now();
+        for (int s = first; s < last; ++s) one_step(i, opt.warmup + s);
+        Tally& t = tally[i];
+        t.seconds += comm.max(seconds_now() - t0);
+        t.cpu += comm.sum(cpu_seconds_now() - cpu0) / n;
+        t.exposed += comm.sum(exposed_seconds) / n;
+        // The communication itself: on the progress thread or in the shared-memory averaging,
+        // hidden or not (for `after` all of it is exposed).
+        t.busy += kinds[i] == after && !shared ? comm.sum(exposed_seconds) / n
+                                               : comm.sum(averaging->busy_seconds() - busy0) / n;
+        if (hidden0 >= 0) t.hidden = std::max(0.0, t.hidden) + comm.sum(averaging->hidden_seconds() - hidden0) / n;
+        if (kinds[i] >= bound) lesson06::broadcast<float>(comm, View<float>(params));  // replicas equal again
+      }
+    }
+    const double one_process = tally[0].seconds / opt.iters;
+
+    char line[512];
     if (opt.format == Format::csv) {
       print_once(
           comm,
@@ -320,36 +376,50 @@ int main(int argc, char** argv) {
           "hidden_pct,step_ms,samples_per_s,speedup_vs_np1\n");
     } else {
       std::snprintf(line, sizeof line,
-                    "bench: %d ranks, MLP %s, global batch %d, %d timed steps per strategy\n"
-                    "  α-β model (ping-pong%s): α = %.2f us per message, β = %.3e us per byte\n"
+                    "bench: %d ranks, MLP %s, global batch %d, %d timed steps per strategy, taking turns in "
+                    "%d rounds\n"
+                    "  α-β model (ping-pong%s): α = %.2f us per message, β = %.3e us per byte%s\n"
                     "  np 1 reference (whole batch, one process, measured alongside): %.2f ms/step, %.0f "
                     "samples/s\n",
-                    n, shape.c_str(), batch, opt.iters, n > 1 ? "" : "; one rank sends no messages",
-                    model.alpha_us, model.beta_us_per_byte, 1e3 * one_process, batch / one_process);
+                    n, shape.c_str(), batch, opt.iters, rounds, n > 1 ? "" : "; one rank sends no messages",
+                    model.alpha_us, model.beta_us_per_byte,
+                    shared ? "\n  (the model columns: what lesson 05's ring would send; --allreduce shared sends "
+                             "no messages)"
+                           : "",
+                    1e3 * one_process, batch / one_process);
       print_once(comm, line);
       print_once(comm,
                  "  strategy   allreduces messages  model α   model comm    comm  exposed  hidden    step  "
                  "samples/s  vs np 1\n"
                  "             per step   per step    (ms)       (ms)       (ms)    (ms)             (ms)\n");
     }
-    // Per strategy, a rank's CPU time per step and its share of the step: below 100%, the core
-    // was idle part of the time (waiting for the other rank), and only that part can be hidden.
+    // Per kind, a rank's CPU time per step and its share of the step: below 100%, the core was
+    // idle part of the time (waiting for the other rank), and only that part can be hidden.
     std::string cpu_line;
-    auto cpu_text = [](double cpu, double step) {
-      char text[48];
-      std::snprintf(text, sizeof text, "%.3f ms (%.0f%%)", 1e3 * cpu, 100 * cpu / step);
-      return std::string(text);
-    };
-    // All three side by side, or only the one named with --strategy.
-    std::vector<Strategy> strategies{Strategy::after, Strategy::per_layer, Strategy::bucket};
-    if (app.count("--strategy") > 0) strategies = {strategy};
-    for (Strategy s : strategies) {
-      auto sched = make_scheduler(s);
+    for (std::size_t i = 1; i < kinds.size(); ++i) {
+      const Tally& t = tally[i];
+      const double step = t.seconds / opt.iters, rate = batch / step;
+      char cpu_text[96];
+      std::snprintf(cpu_text, sizeof cpu_text, "%s %.3f ms (%.0f%%)",
+                    kinds[i] == bound      ? "no averaging"
+                    : kinds[i] == lockstep ? "in lockstep"
+                                           : strategy_name(strategy_of(kinds[i])),
+                    1e3 * t.cpu / opt.iters, 100 * t.cpu / t.seconds);
+      cpu_line += std::string(cpu_line.empty() ? "" : ", ") + cpu_text;
+      if (kinds[i] >= bound) {
+        std::snprintf(line, sizeof line, "  %-46s %38.3f %9.0f %7.2fx\n",
+                      kinds[i] == bound ? "no averaging (the bound: compute and SGD only)"
+                                        : "  the same in lockstep (a barrier every step)",
+                      1e3 * step, rate, one_process / step);
+        print_once(comm, line);
+        continue;
+      }
       // What the model predicts: per allreduce, 2(n-1) x segments messages of α + β·bytes.
+      const Strategy s = strategy_of(kinds[i]);
       std::vector<std::size_t> counts;
       if (s == Strategy::after) counts.push_back(mlp.parameter_count());
       else
-        for (const auto& b : sched.buckets()) counts.push_back(b.count);
+        for (const auto& b : schedulers[i].buckets()) counts.push_back(b.count);
       double messages = 0, alpha_us = 0, model_us = 0;
       for (std::size_t c : counts) {
         const Messages m = ring_messages(c, n);
@@ -357,22 +427,12 @@ int main(int argc, char** argv) {
         alpha_us += m.count * model.alpha_us;
         model_us += m.count * model.predict_us(m.bytes_each);
       }
-      for (int i = 0; i < opt.warmup; ++i) train_step(s, sched, order, i % steps_per_epoch), update();
-      comm.barrier();
-      exposed_seconds = 0;
-      const double busy0 = averaging->busy_seconds(), cpu0 = cpu_seconds_now();
-      t0 = seconds_now();
-      for (int i = 0; i < opt.iters; ++i)
-        train_step(s, sched, order, (opt.warmup + i) % steps_per_epoch), update();
-      const double seconds = comm.max(seconds_now() - t0);
-      cpu_line += std::string(cpu_line.empty() ? "" : ", ") + strategy_name(s) + " " +
-                  cpu_text(comm.sum(cpu_seconds_now() - cpu0) / n / opt.iters, seconds / opt.iters);
-      const double exposed = comm.sum(exposed_seconds) / n / opt.iters;
-      // The communication itself: on the progress thread, or (after) all of it exposed.
-      const double busy =
-          s == Strategy::after ? exposed : comm.sum(averaging->busy_seconds() - busy0) / n / opt.iters;
-      const double hidden = busy > 0 ? std::max(0.0, 1 - exposed / busy) : 0;
-      const double step = seconds / opt.iters, rate = batch / step;
+      const double busy = t.busy / opt.iters, exposed = t.exposed / opt.iters;
+      // The share of the communication that ran behind a backward pass: measured by the shared
+      // averaging itself (work done while another rank computed), else what was not waited for.
+      const double hidden = busy <= 0     ? 0
+                            : t.hidden >= 0 ? t.hidden / opt.iters / busy
+                                            : std::max(0.0, 1 - exposed / busy);
       const char* fmt = opt.format == Format::csv
                             ? "%s,%d,%d,%zu,%.0f,%.3f,%.3f,%.3f,%.3f,%.0f,%.3f,%.0f,%.2f\n"
                             : "  %-10s %6zu %9.0f %10.3f %10.3f %9.3f %8.3f %6.0f%% %8.3f %9.0f %7.2fx\n";
@@ -385,27 +445,6 @@ int main(int argc, char** argv) {
                       model_us / 1e3, 1e3 * busy, 1e3 * exposed, 100 * hidden, 1e3 * step, rate,
                       one_process / step);
       print_once(comm, line);
-    }
-    // The bound no strategy can beat: the same steps with no averaging at all (each rank steps
-    // with its own gradient, so this is not data-parallel training, only its compute and SGD).
-    if (app.count("--strategy") == 0 && opt.format != Format::csv) {
-      auto local_step = [&](int b) {
-        lesson06::gather_examples(train, order, b * batch + part.offset, part.count, x, y);
-        mlp.loss_and_gradient(params.data(), x.data(), y.data(), part.count, grad.data());
-        update();
-      };
-      for (int i = 0; i < opt.warmup; ++i) local_step(i % steps_per_epoch);
-      comm.barrier();
-      const double cpu0 = cpu_seconds_now();
-      t0 = seconds_now();
-      for (int i = 0; i < opt.iters; ++i) local_step((opt.warmup + i) % steps_per_epoch);
-      const double step = comm.max(seconds_now() - t0) / opt.iters;
-      cpu_line += ", no averaging " + cpu_text(comm.sum(cpu_seconds_now() - cpu0) / n / opt.iters, step);
-      std::snprintf(line, sizeof line,
-                    "  no averaging (the bound: compute and SGD only) %38.3f %9.0f %7.2fx\n", 1e3 * step,
-                    batch / step, one_process / step);
-      print_once(comm, line);
-      lesson06::broadcast<float>(comm, View<float>(params));  // replicas equal again
     }
     if (opt.format != Format::csv)
       print_once(comm, "  CPU time per step, all threads of a rank: " + cpu_line + "\n");

@@ -1,6 +1,6 @@
 // The shared-memory averaging (ringlab/shared_average.hpp) on its own, between real processes.
-//   shared_average             three steps of three slices started in backward order, with
-//                              polls between them: every element of every rank equals the mean
+//   shared_average             three steps of three slices started in backward order: every
+//                              element of every rank equals the mean
 //                              of the ranks' values (summed in rank order, times 1/n: exact), a
 //                              slice nobody started keeps this rank's own values. Exit 0 or 1.
 //   shared_average --mismatch  rank 0 starts one slice more than the others: it must stop the
@@ -40,7 +40,6 @@ int main(int argc, char** argv) {
       avg.new_step();
       for (int k = 2; k >= 0; --k) {
         avg.start(bounds[k], bounds[k + 1] - bounds[k]);
-        avg.poll();  // between two "layers": averages what every rank has ready, never waits
       }
       if (mismatch && rank == 0) avg.start(0, 1000);  // a slice the other ranks never start
       avg.wait_all();

@@ -19,21 +19,22 @@
 // work where processes share memory (NCCL's and Open MPI's shared-memory collectives); between
 // hosts the ring of lesson 05 is still the way.
 //
-// Pieces go to whoever asks first, not to a fixed owner: a rank that has finished its backward
-// pass and waits for the others' buckets averages every piece of the buckets they have already
-// finished, while they compute: the waiting rank does the communication, and the slower rank
-// finds it done. (With a fixed owner per part the slower rank would still have its half to do.)
+// Who averages: the ranks that wait. A rank still computing its backward pass never stops to
+// average; a rank that has finished it (and calls wait()) takes the pieces of every slice the
+// others have finished too, while they go on computing. Pieces go to whoever asks first, not to
+// a fixed owner, so the rank that would otherwise sit idle does the communication, and the
+// slower rank finds it done. On a machine where every core computes (one per rank), that idle
+// time is the only place communication can hide; averaging at every layer instead (the first
+// version) interrupted the GEMMs and measured slower (docs/lesson08.md).
 //
 // No thread and no MPI call is needed for progress: the flags and counters are plain atomics in
-// the shared memory, and a rank takes pieces whenever it looks (poll(), between two layers) and
-// finds the slice ready. Slices are averaged in the order they are started, and every rank must
+// the shared memory. Slices are averaged in the order they are started, and every rank must
 // start the same slices in the same order in a step (as for any collective).
 //
 //   SharedAverage avg(comm, count);          // collective; needs every rank on one host
 //   View<float> g = avg.gradient();          // this rank's gradient: backward writes here
 //   avg.new_step();
 //   int t = avg.start(offset, count);        // that slice of g is final on this rank
-//   avg.poll();                              // between two layers: never blocks
 //   avg.wait(t);                             // that slice is averaged on every rank
 #pragma once
 #include <mpi.h>
@@ -64,14 +65,15 @@ class SharedAverage {
   // Slice [offset, offset + count) of this rank's gradient is final: returns its ticket
   // (0, 1, 2, ... in this step). Does no work itself.
   int start(std::size_t offset, std::size_t count);
-  // Averages pieces of started slices that every rank has finished; never waits.
-  void poll();
   // Until slice `ticket` is averaged on every rank: takes pieces of it (and of every slice
-  // started before it), waiting for the other ranks where they are not ready yet.
+  // started before it), waiting for the other ranks where they are not ready yet. The first
+  // wait() of a step tells the other ranks that this one is done computing.
   void wait(int ticket);
   void wait_all();  // every started slice
-  // Seconds spent averaging and waiting for the other ranks so far (the communication time).
+  // Seconds spent averaging pieces so far (the communication work, wherever it ran), and the
+  // part of it done while some other rank was still computing (hidden behind its backward pass).
   double busy_seconds() const { return busy_s_; }
+  double hidden_seconds() const { return hidden_s_; }
 
   static constexpr std::size_t kPiece = 16384;  // floats in a piece (64 KiB)
 
@@ -84,6 +86,10 @@ class SharedAverage {
     std::atomic<std::uint64_t> taken;  // rank 0's: step << 32 | pieces handed out so far
     std::atomic<std::uint64_t> done;   // rank 0's: step << 32 | pieces averaged so far
   };
+  // Per rank, in front of its slots: the step in which it last started waiting.
+  struct alignas(64) RankState {
+    std::atomic<std::int64_t> waiting;
+  };
   struct Slice {
     std::size_t offset = 0, count = 0, pieces = 0;
     std::int64_t call = 0;  // the trace's number for this slice's averaging
@@ -94,6 +100,7 @@ class SharedAverage {
   bool all_ready(int ticket);
   bool all_done(int ticket);
   bool take_pieces(int ticket);  // averages pieces until none is left to take; false: none was
+  bool others_computing();       // some rank has not started waiting in this step
   void average_piece(int ticket, std::size_t piece);
   void spin_until_ready(int ticket);
   void spin_until_done(int ticket);
@@ -106,12 +113,13 @@ class SharedAverage {
   float* mine_ = nullptr;
   std::vector<float*> gradient_;  // every rank's gradient, mapped into this process
   std::vector<Slot*> slots_;      // every rank's slots
+  std::vector<RankState*> state_;  // every rank's state
   std::vector<Slice> slices_;     // this step's started slices, by ticket
   int taking_ = 0;                // slices below this: no piece left to take
   int ended_ = 0;                 // slices below this: seen averaged on every rank
   std::int64_t step_ = 0;
   std::int64_t calls_ = 0;  // slices started so far in the run
-  double busy_s_ = 0;
+  double busy_s_ = 0, hidden_s_ = 0;
 };
 
 }  // namespace ringlab
