@@ -53,7 +53,7 @@ if [[ ! -x "$BUILD/bin/lesson_05" ]]; then
   summary "gpu-suite: building in $BUILD"
   cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >"$OUT/build.log" 2>&1 &&
     cmake --build "$BUILD" -j "$(nproc)" --target lesson_01 lesson_02 lesson_03 lesson_05 test_gpu_ops \
-      check_trace test_transport lesson_06 lesson_07 test_gpu_mlp >>"$OUT/build.log" 2>&1 ||
+      check_trace test_transport lesson_06 lesson_07 test_gpu_mlp gpu_visible >>"$OUT/build.log" 2>&1 ||
     { summary "gpu-suite: build failed (see build.log)"; exit 1; }
 fi
 BIN="$BUILD/bin"
