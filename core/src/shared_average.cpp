@@ -213,23 +213,12 @@ void SharedAverage::too_long(double waited, const char* what, int ticket) {
   MPI_Abort(MPI_COMM_WORLD, 3);
 }
 
-void SharedAverage::spin_until_ready(int ticket) {
+void SharedAverage::spin_until(bool (SharedAverage::*met)(int), int ticket, const char* what) {
   const auto t0 = clock_type::now();
   const double limit = watchdog::threshold_s();
-  for (long spins = 0; !all_ready(ticket); ++spins) {
+  for (long spins = 0; !(this->*met)(ticket); ++spins) {
     if (spins > 2000) sched_yield();
-    if (spins % 1024 == 1023 && limit > 0 && seconds_since(t0) > limit)
-      too_long(seconds_since(t0), "finish", ticket);
-  }
-}
-
-void SharedAverage::spin_until_done(int ticket) {
-  const auto t0 = clock_type::now();
-  const double limit = watchdog::threshold_s();
-  for (long spins = 0; !all_done(ticket); ++spins) {
-    if (spins > 2000) sched_yield();
-    if (spins % 1024 == 1023 && limit > 0 && seconds_since(t0) > limit)
-      too_long(seconds_since(t0), "average its pieces of", ticket);
+    if (spins % 1024 == 1023 && limit > 0 && seconds_since(t0) > limit) too_long(seconds_since(t0), what, ticket);
   }
 }
 
@@ -239,10 +228,10 @@ void SharedAverage::wait(int ticket) {
   state_[static_cast<std::size_t>(rank_)]->waiting.store(step_, std::memory_order_release);
   // In ticket order: every rank takes pieces of an earlier slice before a later one.
   while (taking_ <= ticket) {
-    spin_until_ready(taking_);
+    spin_until(&SharedAverage::all_ready, taking_, "finish");
     take_pieces(taking_++);
   }
-  spin_until_done(ticket);
+  spin_until(&SharedAverage::all_done, ticket, "average its pieces of");
   while (ended_ <= ticket) trace_end(ended_++);
 }
 

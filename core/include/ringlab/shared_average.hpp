@@ -102,8 +102,8 @@ class SharedAverage {
   bool take_pieces(int ticket);  // averages pieces until none is left to take; false: none was
   bool others_computing();       // some rank has not started waiting in this step
   void average_piece(int ticket, std::size_t piece);
-  void spin_until_ready(int ticket);
-  void spin_until_done(int ticket);
+  // Until (this->*met)(ticket); `what` the others must do, for the line of a run that hangs.
+  void spin_until(bool (SharedAverage::*met)(int), int ticket, const char* what);
   void too_long(double waited, const char* what, int ticket);  // one line, then every rank stops
   void trace_end(int ticket);  // the trace's end of a slice's averaging, seen complete here
 
