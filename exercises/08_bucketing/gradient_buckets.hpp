@@ -132,7 +132,7 @@ class BucketScheduler {
   std::vector<Bucket> buckets_;
   std::vector<int> bucket_of_;  // tensor -> its bucket
   std::vector<int> missing_;    // per bucket: tensors not yet ready in this step
-  std::vector<int> ticket_;     // per bucket: its job on the progress thread, -1 before it starts
+  std::vector<int> ticket_;     // per bucket: its averaging's ticket, -1 before it starts
   std::vector<Event> log_;
 };
 
