@@ -179,19 +179,17 @@ bool SharedAverage::others_computing() {
   return false;
 }
 
-bool SharedAverage::take_pieces(int ticket) {
+void SharedAverage::take_pieces(int ticket) {
   const Slice& s = slices_[static_cast<std::size_t>(ticket)];
-  bool took = false;
   for (;;) {
     const std::uint64_t piece = increment(slot(0, ticket).taken, step_, s.pieces);
-    if (piece >= s.pieces) return took;
+    if (piece >= s.pieces) return;  // every piece is taken (by this rank or another)
     const bool hidden = others_computing();
     const auto t0 = clock_type::now();
     average_piece(ticket, piece);
     const double seconds = seconds_since(t0);
     busy_s_ += seconds;
     if (hidden) hidden_s_ += seconds;
-    took = true;
   }
 }
 

@@ -99,7 +99,7 @@ class SharedAverage {
   Slot& slot(int rank, int ticket) { return slots_[static_cast<std::size_t>(rank)][ticket]; }
   bool all_ready(int ticket);
   bool all_done(int ticket);
-  bool take_pieces(int ticket);  // averages pieces until none is left to take; false: none was
+  void take_pieces(int ticket);  // averages pieces of the slice until none is left to take
   bool others_computing();       // some rank has not started waiting in this step
   void average_piece(int ticket, std::size_t piece);
   // Until (this->*met)(ticket); `what` the others must do, for the line of a run that hangs.
