@@ -138,12 +138,15 @@ void add_device_options(CLI::App& app, DeviceChoice& device, Transport& transpor
   const std::map<std::string, Transport> transports{{"auto", Transport::automatic},
                                                     {"nccl", Transport::nccl},
                                                     {"ipc", Transport::ipc},
-                                                    {"staged", Transport::staged}};
+                                                    {"staged", Transport::staged},
+                                                    {"strict", Transport::strict}};
   app.add_option("--transport", transport,
-                 "How GPU buffers move between ranks: auto, nccl, ipc (CUDA IPC on one host), staged "
-                 "(through host memory and MPI)")
+                 "How buffers move between ranks. GPU buffers: auto, nccl, ipc (CUDA IPC on one host), "
+                 "staged (through host memory and MPI). strict: on the CPU, MPI under the GPU transports' "
+                 "strictest rules (nothing moves before a wait, a wait finishes everything posted as one "
+                 "group, sends wait for their receive): what would deadlock under nccl deadlocks here")
       ->transform(CLI::CheckedTransformer(transports, CLI::ignore_case).description(""))
-      ->transform(one_of({"auto", "nccl", "ipc", "staged"}))
+      ->transform(one_of({"auto", "nccl", "ipc", "staged", "strict"}))
       ->default_str("auto")
       ->envname("RINGLAB_TRANSPORT");
 }

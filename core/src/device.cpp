@@ -9,6 +9,10 @@ const char* transport_name(Transport t) {
       return "ipc";
     case Transport::nccl:
       return "nccl";
+    case Transport::strict:
+      return "strict";
+    case Transport::mpi:
+      return "mpi";
     default:
       return "auto";
   }

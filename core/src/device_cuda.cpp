@@ -25,6 +25,22 @@ int cuda_device_count() {
   return n;
 }
 
+std::string why_no_gpu() {
+  int n = 0, driver = 0;
+  const cudaError_t err = cudaGetDeviceCount(&n);
+  cudaGetLastError();
+  if (err == cudaSuccess && n > 0) return "";
+  cudaDriverGetVersion(&driver);  // 0 when there is no driver at all
+  if (driver == 0) return "no GPU here (no NVIDIA driver)";
+  if (err == cudaErrorInsufficientDriver) {
+    return "the NVIDIA driver (CUDA " + std::to_string(driver / 1000) + "." + std::to_string(driver % 1000 / 10) +
+           ") is older than this ringlab's CUDA " + std::to_string(CUDART_VERSION / 1000) +
+           " needs (driver 580 or newer): update the driver";
+  }
+  if (err == cudaErrorNoDevice || err == cudaSuccess) return "no GPU visible (CUDA_VISIBLE_DEVICES, or none here)";
+  return std::string("no GPU usable: ") + cudaGetErrorString(err);
+}
+
 std::string device_for_local_rank(int local_rank) {
   const int n = cuda_device_count();
   if (n == 0) return "cpu";

@@ -11,7 +11,7 @@
 
 #include "ringlab/cuda_grid.cuh"
 #include "ringlab/ops.hpp"
-#include "ringlab/transport.hpp"
+#include "transport/cuda_side.hpp"
 
 namespace ringlab {
 namespace {

@@ -109,8 +109,20 @@ std::optional<int> Runtime::refuse_unused(const CLI::App& app, std::initializer_
 }
 
 std::optional<int> Runtime::select_device(DeviceChoice device, Transport transport, bool runs_on_gpu) {
-  // --transport says how *device* buffers move; host buffers always move through MPI, so on
-  // the CPU any --transport is accepted and has nothing to do (RINGLAB_TRANSPORT may be set
+  // --transport strict is the CPU's stand-in for nccl (transport.hpp): host buffers through MPI
+  // under the strictest rules. It needs no GPU, and it is refused with one.
+  if (transport == Transport::strict) {
+    if (auto code = fail_if(device == DeviceChoice::cuda,
+                            "--transport strict runs on the CPU (host buffers through MPI under NCCL's rules); "
+                            "with --device cuda use nccl, ipc or staged"))
+      return code;
+    world_->use_strict();
+    device_reason_ = std::string(device == DeviceChoice::cpu ? "--device cpu" : "--device auto") +
+                     ", --transport strict: nothing moves before a wait, one group per wait, synchronous sends";
+    return std::nullopt;
+  }
+  // Any other --transport says how *device* buffers move; host buffers move through MPI, so on
+  // the CPU such a --transport is accepted and has nothing to do (RINGLAB_TRANSPORT may be set
   // for a whole session that also runs CPU lessons).
   if (device == DeviceChoice::cpu) {
     device_reason_ = "--device cpu";
@@ -132,12 +144,15 @@ std::optional<int> Runtime::select_device(DeviceChoice device, Transport transpo
   if (!everyone && device == DeviceChoice::automatic) {
     device_reason_ = !built_with_cuda() ? "--device auto: this ringlab was built without CUDA"
                                         : "--device auto: not every rank sees a GPU";
+    // A GPU that is there but cannot be used because the driver is too old must not pass in
+    // silence: the run would go on, slowly, on the CPU.
+    const std::string why = why_no_gpu();
+    if (why.find("is older than") != std::string::npos)
+      log(Level::warning) << "--device auto: running on the CPU: " << why;
     return std::nullopt;
   }
   if (!everyone) {  // --device cuda where some rank has no GPU: every rank says why it stops
-    std::string why = gpus > 0             ? "another rank sees no GPU"
-                      : !built_with_cuda() ? "this ringlab was built without CUDA"
-                                           : "no GPU visible here (no device, or no driver)";
+    std::string why = gpus > 0 ? "another rank sees no GPU" : why_no_gpu();
     std::fprintf(stderr, "error: rank %d on %s: --device cuda: %s (exit 77: skipped)\n", rank(),
                  comm().host().c_str(), why.c_str());
     return 77;

@@ -89,9 +89,20 @@ void read_reports(MPI_Comm watch, std::map<int, Report>& heard) {
   }
 }
 
+// What the watchdog does to take the whole run down: the hook first (a device transport
+// aborts its NCCL communicator there), then MPI_Abort.
+std::function<void()> g_before_abort;
+
+[[noreturn]] void stop_everything(int code) {
+  if (g_before_abort) g_before_abort();
+  MPI_Abort(MPI_COMM_WORLD, code);
+  std::_Exit(code);
+}
+
 // This rank's wait has passed the threshold: report, listen, and either go on (the wait
 // finished after all) or, as the lowest blocked rank, print the diagnosis and stop the run.
-void on_stuck(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n, double limit) {
+void on_stuck(MPI_Comm watch, const std::function<bool()>& done,
+              const std::function<std::vector<Pending>()>& still_waiting, double limit) {
   static std::map<int, Report> heard;
   int rank = 0, size = 1;
   MPI_Comm_rank(watch, &rank);
@@ -100,11 +111,7 @@ void on_stuck(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n, dou
   me.rank = rank;
   me.blocked = true;
   me.where = where_now();
-  for (int i = 0; i < n; ++i) {
-    int done = 1;
-    if (reqs[i] != MPI_REQUEST_NULL) MPI_Test(&reqs[i], &done, MPI_STATUS_IGNORE);
-    if (!done) me.waits.push_back(what[i]);
-  }
+  me.waits = still_waiting();
   if (me.waits.empty()) return;
   tell_everyone(watch, kReportTag, encode(me));
 
@@ -114,9 +121,7 @@ void on_stuck(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n, dou
   const double decide_at = MPI_Wtime() + grace, speak_anyway_at = decide_at + 4 * grace;
   for (;;) {
     read_reports(watch, heard);
-    int done = 0;
-    MPI_Testall(n, reqs, &done, MPI_STATUSES_IGNORE);
-    if (done) {  // only slow, not stuck
+    if (done()) {  // only slow, not stuck
       tell_everyone(watch, kResumeTag, "resume");
       return;
     }
@@ -134,8 +139,7 @@ void on_stuck(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n, dou
         const std::string text = diagnose(all, size, limit);
         std::fwrite(text.data(), 1, text.size(), stderr);
         std::fflush(stderr);
-        MPI_Abort(MPI_COMM_WORLD, kExitCode);
-        std::_Exit(kExitCode);
+        stop_everything(kExitCode);
       }
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -157,8 +161,7 @@ void on_mpi_error(MPI_Comm*, int* code, ...) {
   else if (error_class == MPI_ERR_RANK)
     message += ". A send or receive named a rank that does not exist: check the neighbour arithmetic (mod n)";
   log(Level::error) << message;
-  MPI_Abort(MPI_COMM_WORLD, kErrorExitCode);
-  std::_Exit(kErrorExitCode);
+  stop_everything(kErrorExitCode);
 }
 
 struct Edge {
@@ -223,26 +226,44 @@ void pause_between_tests() {
 void set_pause_between_tests(std::function<void()> pause) { t_pause = std::move(pause); }
 bool polls_politely() { return static_cast<bool>(t_pause); }
 
-void wait_all(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n) {
+void wait_until(MPI_Comm watch, const std::function<bool()>& done,
+                const std::function<std::vector<Pending>()>& still_waiting) {
   const double limit = threshold_s();
-  if (limit <= 0 && !t_pause) {
-    MPI_Waitall(n, reqs, MPI_STATUSES_IGNORE);
-    return;
-  }
-  int done = 0;
-  MPI_Testall(n, reqs, &done, MPI_STATUSES_IGNORE);
-  if (done) return;
+  if (done()) return;
   double start = MPI_Wtime();
   for (unsigned spin = 1;; ++spin) {
     pause_between_tests();
-    MPI_Testall(n, reqs, &done, MPI_STATUSES_IGNORE);
-    if (done) return;
+    if (done()) return;
     if (limit > 0 && spin % 256 == 0 && MPI_Wtime() - start > limit) {
-      on_stuck(watch, reqs, what, n, limit);  // returns only if the wait may go on
+      on_stuck(watch, done, still_waiting, limit);  // returns only if the wait may go on
       start = MPI_Wtime();
     }
   }
 }
+
+void wait_all(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n) {
+  if (threshold_s() <= 0 && !t_pause) {
+    MPI_Waitall(n, reqs, MPI_STATUSES_IGNORE);
+    return;
+  }
+  auto done = [&] {
+    int flag = 0;
+    MPI_Testall(n, reqs, &flag, MPI_STATUSES_IGNORE);
+    return flag != 0;
+  };
+  auto still_waiting = [&] {
+    std::vector<Pending> left;
+    for (int i = 0; i < n; ++i) {
+      int flag = 1;
+      if (reqs[i] != MPI_REQUEST_NULL) MPI_Test(&reqs[i], &flag, MPI_STATUS_IGNORE);
+      if (!flag) left.push_back(what[i]);
+    }
+    return left;
+  };
+  wait_until(watch, done, still_waiting);
+}
+
+void before_abort(std::function<void()> hook) { g_before_abort = std::move(hook); }
 
 void explain_errors(MPI_Comm comm) {
   static MPI_Errhandler handler = [] {

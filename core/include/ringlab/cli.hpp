@@ -1,7 +1,7 @@
 // The flags every lesson shares, spelled the same everywhere:
 //   --count N  --type float|double|int32|int64  --iters N  --warmup N
 //   --check  --bench  --format table|csv  --trace FILE  --viz [auto|unix:PATH|HOST:PORT] --viz-token T
-//   --device cpu|cuda|auto  --transport auto|nccl|ipc|staged
+//   --device cpu|cuda|auto  --transport auto|nccl|ipc|staged|strict
 #pragma once
 #include <CLI/CLI.hpp>
 #include <cstddef>

@@ -1,7 +1,8 @@
 // The communicator: who am I (world and local rank), and typed point-to-point transfers of
 // Views. Lessons move data only through it, so every transfer can be traced, and so that a
-// device backend can move CUDA buffers (View::where() == Where::device) without lesson code
-// changing: the transport is chosen per call from where the buffer lives.
+// device transport can move CUDA buffers (View::where() == Where::device) without lesson code
+// changing: the transport is chosen per call from where the buffer lives. What a transport
+// promises, and so what an algorithm may rely on, is the contract in ringlab/transport.hpp.
 //
 //   auto& comm = rt.comm();
 //   comm.send(View(buf), /*peer=*/1);
@@ -37,38 +38,26 @@ inline constexpr int kMaxTag = 65535;
 int wire_tag(int tag);                     // the MPI tag for `tag` in the current scope
 std::string wire_tag_origin(int mpi_tag);  // "ring_allreduce (tag 0)": what sent such a message
 
-namespace detail {
-struct IpcFrame;  // an ipc transfer's "ready"/"done" messages (comm.cpp)
-}
-
 // A transfer in flight (isend / irecv). Finish it with Communicator::wait or wait_all: one that
 // is never finished is reported when its collective returns (small messages happen to arrive
 // anyway, large ones do not, so a missing wait is a bug even when the numbers come out right).
 class [[nodiscard]] Request {
  public:
   Request() = default;
-  bool active() const { return req_ != MPI_REQUEST_NULL; }
+  bool active() const { return posted_ != nullptr; }
 
  private:
   friend class Communicator;
-  MPI_Request req_ = MPI_REQUEST_NULL;
-  std::uint64_t id_ = 0;  // the communicator's record of it, until it is finished
+  std::shared_ptr<transport::Posted> posted_;  // the transport's own state for it
+  transport::Backend* transport_ = nullptr;     // which transport moves it
+  std::uint64_t id_ = 0;                        // the communicator's record of it, until finished
+  watchdog::Pending pending_;                   // what the watchdog reports if the wait never ends
   // What the trace records when the transfer completes.
   bool traced_ = false;
   trace::Event event_;
   const void* data_ = nullptr;
   std::size_t count_ = 0;
   DType dtype_ = DType::f32;
-  watchdog::Pending pending_;  // what the watchdog reports if the wait never ends
-  // A device buffer's transfer, staged: the pinned host copy MPI moves, and for a receive the
-  // device buffer wait() copies it up to.
-  void* staging_ = nullptr;
-  void* device_dst_ = nullptr;
-  std::size_t staging_bytes_ = 0;
-  // A device buffer's transfer over ipc (its ready/done messages and the peer's target), or a
-  // posted NCCL send/receive (issued, with every other one posted, at the next wait).
-  std::shared_ptr<detail::IpcFrame> ipc_;
-  bool nccl_ = false;
 };
 
 class Communicator {
@@ -84,12 +73,13 @@ class Communicator {
   int size() const { return size_; }
   int local_rank() const { return local_rank_; }  // rank among the processes on this host
   int local_size() const { return local_size_; }
-  const std::string& host() const { return host_; }
+  const std::string& host() const { return host_name_; }
   MPI_Comm raw() const { return comm_; }
   // Where this rank's collectives keep their data: host memory, or its GPU's with --device cuda.
   Where where() const { return where_; }
   int gpu() const { return gpu_; }  // -1 on the CPU
-  // How device buffers move between ranks, chosen once (Runtime::select_device), and why.
+  // How device buffers move between ranks (on the CPU: strict, or auto for plain MPI), chosen
+  // once (Runtime::select_device), and why.
   Transport transport() const { return transport_; }
   const std::string& transport_reason() const { return transport_reason_; }
   // Puts this rank's collectives on GPU `gpu` (already cudaSetDevice'd) with the transport
@@ -98,6 +88,10 @@ class Communicator {
   //   auto: nccl when every rank has a GPU of its own (host + PCI bus id differ, as NCCL
   //         requires) and NCCL loads; else ipc when all ranks are on one host; else staged.
   bool use_device(int gpu, Transport requested, std::string* error);
+  // Host buffers under --transport strict (transport.hpp) instead of plain MPI.
+  void use_strict();
+  // The transport that moves device buffers (nullptr on the CPU): the library rows use it.
+  transport::Backend* device_transport() const { return device_.get(); }
 
   // Blocking transfers.
   template <class T> void send(View<const T> buf, int peer, int tag = 0) {
@@ -131,13 +125,8 @@ class Communicator {
   void wait(Request& r);
   void wait_all(std::vector<Request>& rs);
   // Device buffers (with --device cuda) move as the transport says; both sides of a transfer
-  // must be device buffers then. Under ipc and nccl a send completes only when its receive
-  // does (as MPI_Ssend): two ranks that both send first and receive second wait for each other
-  // (use sendrecv, or isend + irecv + wait_all). NCCL matches by order, not by tag.
-
-  // The NCCL communicator under --transport nccl (an ncclComm_t; nullptr otherwise), for the
-  // benchmarks' library rows (transport.hpp: nccl_allreduce, nccl_broadcast).
-  void* nccl_comm() const { return nccl_comm_; }
+  // must be device buffers then. Every transport keeps the contract in transport.hpp (a send
+  // may wait for its receive; nothing moves before a wait; a wait finishes a whole group).
 
   // Scratch memory for an algorithm (where an incoming chunk lands before it is added): a View
   // of like.size() elements, in the same memory as `like` (host, or the GPU's) and labelled
@@ -184,54 +173,28 @@ class Communicator {
   };
   std::vector<Scratch> scratch_;
 
+  // Every transfer is a post (start) and a wait (complete); the blocking calls do both.
+  Request start(trace::Op op, const void* data, std::size_t count, DType t, Where where, int chunk, int peer,
+                int tag);
+  void complete(Request* const* rs, std::size_t n);
+  transport::Backend& transport_for(Where where);
   void xfer_blocking(trace::Op op, const void* data, std::size_t count, DType t, Where where, int chunk,
                      int peer, int tag);
   void sendrecv_impl(const void* out, std::size_t out_count, int out_chunk, int dest, void* in,
                      std::size_t in_count, int in_chunk, int source, DType t, Where out_where, Where in_where,
                      int tag);
-  Request start(trace::Op op, const void* data, std::size_t count, DType t, Where where, int chunk, int peer,
-                int tag);
 
-  // Blocking calls wait through the watchdog (watchdog.hpp) unless RINGLAB_WATCHDOG_S=0;
-  // watch_ is a duplicate of comm_ that carries only the watchdog's messages.
-  void watched_wait(MPI_Request* reqs, const watchdog::Pending* what, int n);
-  // Waits for every MPI request in `reqs` (through the watchdog when it is on).
-  void wait_requests(MPI_Request* reqs, const watchdog::Pending* what, int n);
-  // Finishes transfers started by start(): the ipc copies, the NCCL group, the MPI waits, then
-  // the trace events and the staged copies up.
-  void complete(Request* const* rs, std::size_t n);
-  Request start_device(trace::Op op, const void* data, std::size_t count, DType t, int chunk, int peer,
-                       int tag);
-  void flush_nccl();
-  // ipc: the receives posted and not yet pulled. A rank waiting for its send's "done" pulls
-  // them meanwhile (serve_ipc_receives), as MPI's progress engine moves posted receives.
-  std::vector<std::weak_ptr<detail::IpcFrame>> ipc_recvs_;
-  bool serve_ipc_receives();
-  void pull(detail::IpcFrame& f, Request* traced);
-  // ipc: "ready" (receiver -> sender: where to write) and "done" (sender -> receiver) go on
-  // communicators of their own, so they never match a data message or each other.
-  MPI_Comm ipc_ready_ = MPI_COMM_NULL, ipc_done_ = MPI_COMM_NULL;
-  // nccl: the communicator, and the sends/receives posted since the last group.
-  void* nccl_comm_ = nullptr;
-  std::vector<nccl::Op> nccl_posted_;
   MPI_Comm comm_;
-  MPI_Comm watch_ = MPI_COMM_NULL;
-  bool watched_ = false;
+  MPI_Comm watch_ = MPI_COMM_NULL;  // the watchdog's duplicate of comm_ (null when it is off)
+  transport::Wire wire_;
+  std::unique_ptr<transport::Backend> host_;    // host buffers: mpi, or strict
+  std::unique_ptr<transport::Backend> device_;  // device buffers: staged, ipc or nccl; none on the CPU
   int rank_ = 0, size_ = 1, local_rank_ = 0, local_size_ = 1;
-  std::string host_;
+  std::string host_name_;
   Where where_ = Where::host;
   int gpu_ = -1;
   Transport transport_ = Transport::automatic;
   std::string transport_reason_;
-  // Pinned host buffers for the staged transport, reused (busy while a transfer uses one).
-  struct Staging {
-    void* data;
-    std::size_t bytes;
-    bool busy;
-  };
-  std::vector<Staging> staging_;
-  void* take_staging(std::size_t bytes);
-  void give_back_staging(void* p);
   // Transfers started (isend/irecv) and not yet finished: what each is, and in which scope.
   struct Open {  // put into words only when reported (a request costs no formatting)
     bool send;

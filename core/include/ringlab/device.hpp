@@ -10,16 +10,21 @@ namespace ringlab {
 
 // --device: where a lesson's collectives keep their data.
 enum class DeviceChoice { cpu, cuda, automatic };
-// --transport: how device buffers move between ranks (host buffers always go through MPI).
-//   staged  cudaMemcpy to pinned host memory, MPI, copy back (what a non-CUDA-aware MPI forces)
-//   ipc     ranks on one host open each other's GPU buffers (cudaIpc) and copy device to device
-//   nccl    ncclSend/ncclRecv (one GPU per rank: NCCL refuses two ranks on one GPU)
-enum class Transport { automatic, staged, ipc, nccl };
-const char* transport_name(Transport t);  // "auto", "staged", "ipc", "nccl"
+// --transport: how buffers move between ranks (ringlab/transport.hpp has the rules they share).
+//   staged  device buffers: cudaMemcpy to pinned host memory, MPI, copy back (a non-CUDA-aware MPI)
+//   ipc     device buffers: ranks on one host open each other's GPU buffers (cudaIpc), copy
+//   nccl    device buffers: ncclSend/ncclRecv (one GPU per rank: NCCL refuses two on one GPU)
+//   strict  host buffers through MPI under the device transports' strictest rules (the CPU's
+//           stand-in for nccl: what deadlocks there deadlocks here)
+//   mpi     host buffers through MPI: what every CPU run uses unless it asks for strict
+enum class Transport { automatic, staged, ipc, nccl, strict, mpi };
+const char* transport_name(Transport t);  // "auto", "staged", "ipc", "nccl", "strict", "mpi"
 
 bool built_with_cuda();
 bool built_with_nccl();
 int cuda_device_count();  // 0 without CUDA or without a GPU
+// Why cuda_device_count() is 0, in one line (a driver too old for this CUDA says so); "" if not.
+std::string why_no_gpu();
 // "cuda:N" for this local rank, or "cpu".
 std::string device_for_local_rank(int local_rank);
 

@@ -38,6 +38,16 @@ struct Pending {
 // RINGLAB_WATCHDOG_S, read once: seconds a wait may take before the watchdog looks; 0 = off.
 double threshold_s();
 
+// The general watched wait: calls done() until it returns true (done() may move transfers along
+// as it tests them: ipc pulls arrived chunks, nccl queries its stream). still_waiting() names
+// what is not finished yet, for the report. When the run is found stuck it does not return.
+void wait_until(MPI_Comm watch, const std::function<bool()>& done,
+                const std::function<std::vector<Pending>()>& still_waiting);
+
+// Called once before the watchdog (or an MPI error) stops the run: a device transport aborts
+// its NCCL communicator there, so that no rank stays inside NCCL.
+void before_abort(std::function<void()> hook);
+
 // MPI_Waitall on reqs[0..n), watched; what[i] describes reqs[i]. `watch` is a duplicate of the
 // transfers' communicator, for the watchdog's own messages. Returns when every request has
 // completed. When the run is found stuck it does not return: every rank exits with code 3.

@@ -1,13 +1,13 @@
-// The nccl transport's NCCL side. NCCL is opened at run time (dlopen("libnccl.so.2")) when a
-// communicator chooses it, not linked: the lessons then start on every machine, NCCL or not,
-// and only a run that asks for NCCL needs it. Each function below is the NCCL call of the same
-// name through that table; the calls themselves are nccl-tests' (common.cu) and llm.c's:
+// The nccl transport's NCCL side (cuda_side.hpp). NCCL is opened at run time
+// (dlopen("libnccl.so.2")) when a communicator chooses it, not linked: the lessons then start on
+// every machine, NCCL or not, and only a run that asks for NCCL needs it. Each function below is
+// the NCCL call of the same name through that table; the calls are nccl-tests' (common.cu):
 //   rank 0: ncclGetUniqueId -> MPI_Bcast to every rank -> ncclCommInitRank on each
-//   ncclGroupStart; ncclSend/ncclRecv ...; ncclGroupEnd   (a lone ncclSend would wait for
-//                                                          its peer's receive: group them)
-// Everything is issued on one stream made with cudaStreamCreate (a blocking stream, as in
-// nccl-tests): it runs in order with the kit's kernels and copies on the default stream, and
-// each call waits for it, so a finished call's buffers are ready for the host and the kernels.
+//   ncclGroupStart; ncclSend/ncclRecv ...; ncclGroupEnd   (one group per wait: transport.hpp)
+// Everything is enqueued on one stream made with cudaStreamCreate (a blocking stream, as in
+// nccl-tests): it runs in order with the kit's kernels and copies on the default stream. The
+// host never blocks inside CUDA waiting for it: nccl.cpp polls idle() under the watchdog, so a
+// group whose partner never comes is reported (and the communicator aborted), not a silent hang.
 #include <cuda_runtime_api.h>
 #include <dlfcn.h>
 #include <mpi.h>
@@ -17,7 +17,7 @@
 #include <string>
 #include <type_traits>
 
-#include "ringlab/transport.hpp"
+#include "cuda_side.hpp"
 
 namespace ringlab::nccl {
 namespace {
@@ -26,6 +26,8 @@ struct Library {
   ncclResult_t (*GetUniqueId)(ncclUniqueId*);
   ncclResult_t (*CommInitRank)(ncclComm_t*, int, ncclUniqueId, int);
   ncclResult_t (*CommDestroy)(ncclComm_t);
+  ncclResult_t (*CommAbort)(ncclComm_t);
+  ncclResult_t (*CommGetAsyncError)(ncclComm_t, ncclResult_t*);
   ncclResult_t (*GroupStart)();
   ncclResult_t (*GroupEnd)();
   ncclResult_t (*Send)(const void*, size_t, ncclDataType_t, int, ncclComm_t, cudaStream_t);
@@ -84,6 +86,8 @@ bool load(std::string* error) {
   sym(g_nccl.GetUniqueId, "ncclGetUniqueId");
   sym(g_nccl.CommInitRank, "ncclCommInitRank");
   sym(g_nccl.CommDestroy, "ncclCommDestroy");
+  sym(g_nccl.CommAbort, "ncclCommAbort");
+  sym(g_nccl.CommGetAsyncError, "ncclCommGetAsyncError");
   sym(g_nccl.GroupStart, "ncclGroupStart");
   sym(g_nccl.GroupEnd, "ncclGroupEnd");
   sym(g_nccl.Send, "ncclSend");
@@ -127,7 +131,11 @@ void destroy(void* comm) {
   g_stream = nullptr;
 }
 
-void group(void* comm, const Op* ops, std::size_t n) {
+void abort(void* comm) {
+  if (comm != nullptr && g_loaded) g_nccl.CommAbort(static_cast<ncclComm_t>(comm));
+}
+
+void start_group(void* comm, const Op* ops, std::size_t n) {
   auto nc = static_cast<ncclComm_t>(comm);
   check(g_nccl.GroupStart(), "ncclGroupStart");
   for (std::size_t i = 0; i < n; ++i) {
@@ -137,21 +145,28 @@ void group(void* comm, const Op* ops, std::size_t n) {
     else check(g_nccl.Recv(o.data, o.count, nccl_type(o.dtype), o.peer, nc, g_stream), "ncclRecv");
   }
   check(g_nccl.GroupEnd(), "ncclGroupEnd");
-  check(cudaStreamSynchronize(g_stream), "cudaStreamSynchronize (after an NCCL group)");
 }
 
-void allreduce_sum(void* comm, DType t, const void* in, void* out, std::size_t count) {
+void start_allreduce_sum(void* comm, DType t, const void* in, void* out, std::size_t count) {
   if (count == 0) return;  // every rank has the same count
   check(g_nccl.AllReduce(in, out, count, nccl_type(t), ncclSum, static_cast<ncclComm_t>(comm), g_stream),
         "ncclAllReduce");
-  check(cudaStreamSynchronize(g_stream), "cudaStreamSynchronize (after ncclAllReduce)");
 }
 
-void broadcast(void* comm, DType t, void* buf, std::size_t count, int root) {
+void start_broadcast(void* comm, DType t, void* buf, std::size_t count, int root) {
   if (count == 0) return;
   check(g_nccl.Broadcast(buf, buf, count, nccl_type(t), root, static_cast<ncclComm_t>(comm), g_stream),
         "ncclBroadcast");
-  check(cudaStreamSynchronize(g_stream), "cudaStreamSynchronize (after ncclBroadcast)");
+}
+
+bool idle(void* comm) {
+  const cudaError_t state = cudaStreamQuery(g_stream);
+  if (state == cudaSuccess) return true;
+  if (state != cudaErrorNotReady) check(state, "cudaStreamQuery (the NCCL stream)");
+  ncclResult_t async = ncclSuccess;
+  check(g_nccl.CommGetAsyncError(static_cast<ncclComm_t>(comm), &async), "ncclCommGetAsyncError");
+  if (async != ncclSuccess && async != ncclInProgress) check(async, "NCCL (asynchronous error)");
+  return false;
 }
 
 }  // namespace ringlab::nccl

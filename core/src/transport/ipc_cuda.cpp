@@ -1,5 +1,5 @@
-// The ipc transport's CUDA side: which allocation a device pointer lies in, its IPC handle,
-// and the peers' allocations opened in this process. comm.cpp runs the protocol around it.
+// The ipc transport's CUDA side (cuda_side.hpp): which allocation a device pointer lies in, its IPC handle,
+// and the peers' allocations opened in this process. ipc.cpp runs the protocol around it.
 //
 // CUDA IPC names allocations, not pointers: cudaIpcGetMemHandle takes the base of a cudaMalloc
 // allocation and cudaIpcOpenMemHandle maps that whole allocation. A View is usually a chunk in
@@ -16,7 +16,7 @@
 #include <string>
 #include <utility>
 
-#include "ringlab/transport.hpp"
+#include "cuda_side.hpp"
 
 namespace ringlab::ipc {
 namespace {

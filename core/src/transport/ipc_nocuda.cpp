@@ -2,7 +2,7 @@
 // shared (Runtime::select_device never picks a GPU transport in such a build).
 #include <stdexcept>
 
-#include "ringlab/transport.hpp"
+#include "cuda_side.hpp"
 
 namespace ringlab::ipc {
 void remember(void*, std::size_t) {}

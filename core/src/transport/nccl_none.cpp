@@ -2,7 +2,7 @@
 // in one line, and `auto` never picks it.
 #include <stdexcept>
 
-#include "ringlab/transport.hpp"
+#include "cuda_side.hpp"
 
 namespace ringlab::nccl {
 namespace {
@@ -16,7 +16,9 @@ bool load(std::string* error) {
 }
 void* init(void*, int, int, std::string*) { refuse(); }
 void destroy(void*) {}
-void group(void*, const Op*, std::size_t) { refuse(); }
-void allreduce_sum(void*, DType, const void*, void*, std::size_t) { refuse(); }
-void broadcast(void*, DType, void*, std::size_t, int) { refuse(); }
+void abort(void*) {}
+void start_group(void*, const Op*, std::size_t) { refuse(); }
+void start_allreduce_sum(void*, DType, const void*, void*, std::size_t) { refuse(); }
+void start_broadcast(void*, DType, void*, std::size_t, int) { refuse(); }
+bool idle(void*) { refuse(); }
 }  // namespace ringlab::nccl
