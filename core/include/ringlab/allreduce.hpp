@@ -77,59 +77,66 @@ void ring_allreduce_fast(Communicator& comm, View<const T> in, View<T> out, cons
     return v.sub(ch.offset + seg.offset, seg.count, wrap(c));
   };
 
+  // One stream of messages. Message j (0 <= j < M) is one segment: rank r receives message j
+  // from prev and sends message j to next, and what r sends as message j is what next receives
+  // as its message j. The first S (= segments) carry r's own input chunk; every message received
+  // is passed on S messages later (after adding it, in the reduce-scatter; as it is, in the
+  // allgather), and the last S received are kept.
+  //
+  //   j:        0 .. S-1 | S .. 2S-1 | ... | (n-1)S ..         | ... M-1 = 2(n-1)S - 1
+  //             reduce-scatter step 0, 1, ..., n-2             | allgather step 0, ..., n-2
+  //
+  // Each wait finds the receive and the send of one message index posted together, on every
+  // rank: so every rank's group meets its neighbours' groups, as the transport contract asks
+  // (ringlab/transport.hpp; --transport strict proves it). Posting receive j+1 before adding
+  // message j keeps the double buffering: one slot being added while the other fills.
+  const int S = segments, M = 2 * (n - 1) * S, RS = (n - 1) * S;  // RS: reduce-scatter's messages
+  auto label = [&](int j) {  // the trace context of message j: phase and step
+    if (j < RS) tc.at("reduce-scatter", j / S);
+    else tc.at("allgather", j / S - (n - 1));
+  };
   // Two receive slots of the largest segment's size: the communicator's scratch, in the same
   // memory as `out` (host or GPU), kept between calls so a benchmark times the ring, not the
-  // allocator. Message j lands in slot j % 2.
+  // allocator. Reduce-scatter message j lands in slot j % 2.
   const std::size_t slot_elems = chunk_of(largest_chunk, segments, 0).count;
   const View<T> slots[2] = {comm.scratch_like(out.sub(0, slot_elems), 0),
                             comm.scratch_like(out.sub(0, slot_elems), 1)};
-  static thread_local std::vector<Request> sends;
-  static thread_local std::vector<Request> recvs;
-  sends.clear();
-  recvs.assign(2, Request{});
-
-  // --- reduce-scatter: n-1 steps; message j = s * segments + k is segment k of step s ------
-  const int rs_messages = (n - 1) * segments;
-  auto post_recv = [&](int j) {  // into slot j % 2
-    const int s = j / segments, k = j % segments;
-    tc.at("reduce-scatter", s);
-    View<T> mine = segment(out, r - s - 1, k);
-    recvs[j % 2] = comm.irecv(slots[j % 2].sub(0, mine.size(), mine.chunk()), prev, kTag);
+  // Where message j ends up on this rank: the segment of `out` it adds into (reduce-scatter
+  // step s: chunk r-s-1) or lands in (allgather step a: chunk r-a).
+  auto destination = [&](int j) {
+    const int k = j % S;
+    return j < RS ? segment(out, r - j / S - 1, k) : segment(out, r - (j / S - (n - 1)), k);
   };
-  tc.at("reduce-scatter", 0);
-  for (int k = 0; k < segments; ++k) sends.push_back(comm.isend(segment(in, r, k), next, kTag));
-  post_recv(0);
-  if (rs_messages > 1) post_recv(1);
-  for (int j = 0; j < rs_messages; ++j) {
-    const int s = j / segments, k = j % segments;
-    comm.wait(recvs[j % 2]);
-    tc.at("reduce-scatter", s);
-    View<T> mine = segment(out, r - s - 1, k);
-    reduce_sum(mine, segment(in, r - s - 1, k), View<const T>(slots[j % 2].sub(0, mine.size())));
-    if (j + 2 < rs_messages) post_recv(j + 2);  // the slot is free again
-    // Pass the freshly added segment on at once: it is what r+1 needs at its next step (the
-    // finished sum, after the last step: allgather step 0).
-    if (s + 1 < n - 1) tc.at("reduce-scatter", s + 1);
-    else tc.at("allgather", 0);
-    sends.push_back(comm.isend(mine, next, kTag));
-  }
+  auto post_recv = [&](int j) {
+    label(j);
+    View<T> dst = destination(j);
+    return j < RS ? comm.irecv(slots[j % 2].sub(0, dst.size(), dst.chunk()), prev, kTag)
+                  : comm.irecv(dst, prev, kTag);
+  };
+  auto post_send = [&](int j) {  // r's own segment, or the message received S before, passed on
+    label(j);
+    return j < S ? comm.isend(segment(in, r, j), next, kTag) : comm.isend(destination(j - S), next, kTag);
+  };
 
-  // --- allgather: n-1 steps; received segments land in `out` directly and are passed on ----
-  for (int s = 0; s < n - 1; ++s) {
-    tc.at("allgather", s);
-    // The chunk about to be overwritten, r - s, left this rank at reduce-scatter step s (sends
-    // s * segments onwards): those sends must be finished before their buffer changes.
-    for (int i = s * segments; i < (s + 1) * segments; ++i) comm.wait(sends[i]);
-    recvs.clear();
-    for (int k = 0; k < segments; ++k) recvs.push_back(comm.irecv(segment(out, r - s, k), prev, kTag));
-    for (int k = 0; k < segments; ++k) {
-      comm.wait(recvs[k]);
-      if (s + 1 < n - 1) {
-        tc.at("allgather", s + 1);
-        sends.push_back(comm.isend(segment(out, r - s, k), next, kTag));
-        tc.at("allgather", s);
-      }
+  static thread_local std::vector<Request> sends;  // sends[j]: message j; finished at the end
+  sends.clear();
+  Request recv = post_recv(0);
+  sends.push_back(post_send(0));
+  for (int j = 0; j < M; ++j) {
+    comm.wait(recv);  // message j is here (and sent on: the transports may finish both together)
+    const int slot = j % 2;
+    if (j + 1 < M) {
+      // An allgather message overwrites a segment of `out` that left this rank in the
+      // reduce-scatter (message j+1 - RS): that send must be finished first.
+      if (j + 1 >= RS) comm.wait(sends[j + 1 - RS]);
+      recv = post_recv(j + 1);
     }
+    if (j < RS) {  // reduce-scatter: add the incoming segment to this rank's own
+      label(j);
+      View<T> mine = destination(j);
+      reduce_sum(mine, segment(in, r - j / S - 1, j % S), View<const T>(slots[slot].sub(0, mine.size())));
+    }
+    if (j + 1 < M) sends.push_back(post_send(j + 1));
   }
   comm.wait_all(sends);
   tc.end(out.data(), out.size());
