@@ -63,6 +63,12 @@ void trace_event(trace::Op op, std::int64_t call, int ticket, std::size_t count,
   e.t1 = t1;
   trace::record(std::move(e));
 }
+
+constexpr std::size_t kLine = 64;  // RankState's alignment: one cache line
+void* line_aligned(void* p) {
+  const auto a = reinterpret_cast<std::uintptr_t>(p);
+  return reinterpret_cast<void*>((a + kLine - 1) / kLine * kLine);
+}
 }  // namespace
 
 bool SharedAverage::possible(Communicator& comm) { return comm.local_size() == comm.size(); }
@@ -77,9 +83,14 @@ SharedAverage::SharedAverage(Communicator& comm, std::size_t count)
   MPI_Info_create(&info);
   MPI_Info_set(info, "alloc_shared_noncontig", "true");
   void* base = nullptr;
-  MPI_Win_allocate_shared(static_cast<MPI_Aint>(slot_bytes + count * sizeof(float)), 1, info, comm.raw(), &base,
-                          &win_);
+  // MPI does not promise more than the alignment of a double for a rank's piece (Open MPI puts
+  // it 8 bytes past a 64-byte line), but RankState is alignas(64): each piece is used from its
+  // first 64-byte boundary, 64 bytes asked for on top. Pieces are mapped page-aligned in every
+  // process, so every rank rounds a piece to the same place.
+  MPI_Win_allocate_shared(static_cast<MPI_Aint>(kLine + slot_bytes + count * sizeof(float)), 1, info, comm.raw(),
+                          &base, &win_);
   MPI_Info_free(&info);
+  base = line_aligned(base);
   // Every rank sets up its own state and slots ("never set"), then the others may look at them.
   new (&static_cast<RankState*>(base)->waiting) std::atomic<std::int64_t>(0);
   auto* own = reinterpret_cast<Slot*>(static_cast<char*>(base) + sizeof(RankState));
@@ -98,6 +109,7 @@ SharedAverage::SharedAverage(Communicator& comm, std::size_t count)
     int unit = 0;
     void* piece = nullptr;
     MPI_Win_shared_query(win_, r, &size, &unit, &piece);
+    piece = line_aligned(piece);
     state_.push_back(static_cast<RankState*>(piece));
     slots_.push_back(reinterpret_cast<Slot*>(static_cast<char*>(piece) + sizeof(RankState)));
     gradient_.push_back(reinterpret_cast<float*>(static_cast<char*>(piece) + slot_bytes));

@@ -92,6 +92,7 @@ void read_reports(MPI_Comm watch, std::map<int, Report>& heard) {
 // What the watchdog does to take the whole run down: the hook first (a device transport
 // aborts its NCCL communicator there), then MPI_Abort.
 std::function<void()> g_before_abort;
+std::string g_rules;  // what the transport adds to a report (explain_rules)
 
 [[noreturn]] void stop_everything(int code) {
   if (g_before_abort) g_before_abort();
@@ -136,7 +137,7 @@ void on_stuck(MPI_Comm watch, const std::function<bool()>& done,
         std::vector<Report> all{me};
         for (const auto& [r, report] : heard)
           if (r != rank) all.push_back(report);
-        const std::string text = diagnose(all, size, limit);
+        const std::string text = diagnose(all, size, limit) + g_rules;
         std::fwrite(text.data(), 1, text.size(), stderr);
         std::fflush(stderr);
         stop_everything(kExitCode);
@@ -264,6 +265,7 @@ void wait_all(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n) {
 }
 
 void before_abort(std::function<void()> hook) { g_before_abort = std::move(hook); }
+void explain_rules(std::string text) { g_rules = std::move(text); }
 
 void explain_errors(MPI_Comm comm) {
   static MPI_Errhandler handler = [] {

@@ -1,5 +1,7 @@
 // diagnose_training: each way a training step goes wrong, fed as parameters per step, gets the
 // sentence that names it; right steps and patternless ones get none.
+#include <cmath>  // NAN: Debian 12's headers pull it in by chance, Debian 13's do not
+
 #include "catch.hpp"
 #include "ringlab/diagnose_training.hpp"
 

@@ -442,7 +442,9 @@ void presenter_tick(App& app, Presenter& p, double dt) {
 
 void presenter_keys(App& app, Presenter& p) {
   ImGuiIO& io = ImGui::GetIO();
-  auto pressed = [](int key) { return ImGui::IsKeyPressed(key, true); };
+  // GLFW key codes, the backend's legacy key indices. ImGui 1.86 takes an int here, 1.90
+  // (Debian 13) an ImGuiKey: the cast compiles with both (ImGuiKey is an int in 1.86).
+  auto pressed = [](int key) { return ImGui::IsKeyPressed(static_cast<ImGuiKey>(key), true); };
   if (p.jumping) {  // G 1 2 Enter: slide 12
     for (ImWchar c : io.InputQueueCharacters)
       if (c >= '0' && c <= '9' && p.jump_digits.size() < 4) p.jump_digits += static_cast<char>(c);

@@ -47,6 +47,9 @@ void wait_until(MPI_Comm watch, const std::function<bool()>& done,
 // Called once before the watchdog (or an MPI error) stops the run: a device transport aborts
 // its NCCL communicator there, so that no rank stays inside NCCL.
 void before_abort(std::function<void()> hook);
+// Lines added to every report, after the diagnosis: a transport whose rules are stricter than
+// MPI's (--transport strict) says which rule the hang is about.
+void explain_rules(std::string text);
 
 // MPI_Waitall on reqs[0..n), watched; what[i] describes reqs[i]. `watch` is a duplicate of the
 // transfers' communicator, for the watchdog's own messages. Returns when every request has

@@ -31,7 +31,14 @@ struct StrictPosted : Posted {
 
 class Strict final : public Backend {
  public:
-  explicit Strict(const Wire& wire) : wire_(wire) {}
+  explicit Strict(const Wire& wire) : wire_(wire) {
+    watchdog::explain_rules(
+        "  This run uses --transport strict, NCCL's rules: nothing moves before a wait, and a wait finishes\n"
+        "  everything this rank posted since the last one, as one group. A receive posted ahead of its step,\n"
+        "  or a send that waits before its receive is posted, hangs here though MPI lets it through.\n"
+        "  Post each step's receive and send together, then wait (core/include/ringlab/transport.hpp).\n");
+  }
+  ~Strict() override { watchdog::explain_rules(""); }
   Transport kind() const override { return Transport::strict; }
 
   std::shared_ptr<Posted> post(const Op& op) override {
