@@ -49,6 +49,9 @@ struct FastRingOptions {
   // 2-core AMD EPYC with Open MPI 4.1 shared memory; see docs/lesson05.md.
   std::size_t segment_bytes = 256 << 10;
 };
+// Messages in flight at once (each with its own receive slot in the reduce-scatter): enough to
+// keep the link busy while one segment is added, few enough that the slots stay in cache.
+inline constexpr int kWindow = 4;
 
 template <class T>
 void ring_allreduce_fast(Communicator& comm, View<const T> in, View<T> out, const FastRingOptions& opt = {}) {
@@ -86,57 +89,56 @@ void ring_allreduce_fast(Communicator& comm, View<const T> in, View<T> out, cons
   //   j:        0 .. S-1 | S .. 2S-1 | ... | (n-1)S ..         | ... M-1 = 2(n-1)S - 1
   //             reduce-scatter step 0, 1, ..., n-2             | allgather step 0, ..., n-2
   //
-  // Each wait finds the receive and the send of one message index posted together, on every
-  // rank: so every rank's group meets its neighbours' groups, as the transport contract asks
-  // (ringlab/transport.hpp; --transport strict proves it). Posting receive j+1 before adding
-  // message j keeps the double buffering: one slot being added while the other fills.
+  // W messages are in flight at once: while message j is added, j+1 .. j+W are on their way.
+  // Receive k and send k are always posted together, so every wait finds the same message
+  // indices posted on every rank, and every rank's group meets its neighbours' groups, as the
+  // transport contract asks (ringlab/transport.hpp; --transport strict proves it). A send can
+  // be posted only once its data is here: send k carries message k-S, so W <= S.
   const int S = segments, M = 2 * (n - 1) * S, RS = (n - 1) * S;  // RS: reduce-scatter's messages
+  const int W = std::min(S, kWindow);
   auto label = [&](int j) {  // the trace context of message j: phase and step
     if (j < RS) tc.at("reduce-scatter", j / S);
     else tc.at("allgather", j / S - (n - 1));
   };
-  // Two receive slots of the largest segment's size: the communicator's scratch, in the same
-  // memory as `out` (host or GPU), kept between calls so a benchmark times the ring, not the
-  // allocator. Reduce-scatter message j lands in slot j % 2.
+  // W+1 receive slots of the largest segment's size (the one being added, W in flight): the
+  // communicator's scratch, in the same memory as `out` (host or GPU), kept between calls so a
+  // benchmark times the ring, not the allocator. Reduce-scatter message j lands in slot j % (W+1).
   const std::size_t slot_elems = chunk_of(largest_chunk, segments, 0).count;
-  const View<T> slots[2] = {comm.scratch_like(out.sub(0, slot_elems), 0),
-                            comm.scratch_like(out.sub(0, slot_elems), 1)};
+  View<T> slots[kWindow + 1];
+  for (int i = 0; i <= W; ++i) slots[i] = comm.scratch_like(out.sub(0, slot_elems), i);
   // Where message j ends up on this rank: the segment of `out` it adds into (reduce-scatter
   // step s: chunk r-s-1) or lands in (allgather step a: chunk r-a).
   auto destination = [&](int j) {
     const int k = j % S;
     return j < RS ? segment(out, r - j / S - 1, k) : segment(out, r - (j / S - (n - 1)), k);
   };
-  auto post_recv = [&](int j) {
-    label(j);
-    View<T> dst = destination(j);
-    return j < RS ? comm.irecv(slots[j % 2].sub(0, dst.size(), dst.chunk()), prev, kTag)
-                  : comm.irecv(dst, prev, kTag);
-  };
-  auto post_send = [&](int j) {  // r's own segment, or the message received S before, passed on
-    label(j);
-    return j < S ? comm.isend(segment(in, r, j), next, kTag) : comm.isend(destination(j - S), next, kTag);
+  static thread_local std::vector<Request> recvs, sends;  // [j]: message j's; sends finish at the end
+  recvs.clear();
+  sends.clear();
+  auto post = [&](int k) {  // receive k and send k: r's own segment, or message k-S passed on
+    label(k);
+    View<T> dst = destination(k);
+    // An allgather message overwrites a segment of `out` that left this rank in the
+    // reduce-scatter (message k - RS): that send must be finished first.
+    if (k >= RS) comm.wait(sends[k - RS]);
+    recvs.push_back(k < RS ? comm.irecv(slots[k % (W + 1)].sub(0, dst.size(), dst.chunk()), prev, kTag)
+                           : comm.irecv(dst, prev, kTag));
+    sends.push_back(k < S ? comm.isend(segment(in, r, k), next, kTag) : comm.isend(destination(k - S), next, kTag));
   };
 
-  static thread_local std::vector<Request> sends;  // sends[j]: message j; finished at the end
-  sends.clear();
-  Request recv = post_recv(0);
-  sends.push_back(post_send(0));
+  for (int k = 0; k < W; ++k) post(k);
   for (int j = 0; j < M; ++j) {
-    comm.wait(recv);  // message j is here (and sent on: the transports may finish both together)
-    const int slot = j % 2;
-    if (j + 1 < M) {
-      // An allgather message overwrites a segment of `out` that left this rank in the
-      // reduce-scatter (message j+1 - RS): that send must be finished first.
-      if (j + 1 >= RS) comm.wait(sends[j + 1 - RS]);
-      recv = post_recv(j + 1);
-    }
+    comm.wait(recvs[j]);  // message j is here (the transports may finish its send with it)
+    // Message j+W goes out before message j is added, so it moves during the addition, unless
+    // its send carries message j itself (W == S): then it waits for the addition.
+    const bool more = j + W < M, ready = W < S;
+    if (more && ready) post(j + W);
     if (j < RS) {  // reduce-scatter: add the incoming segment to this rank's own
       label(j);
       View<T> mine = destination(j);
-      reduce_sum(mine, segment(in, r - j / S - 1, j % S), View<const T>(slots[slot].sub(0, mine.size())));
+      reduce_sum(mine, segment(in, r - j / S - 1, j % S), View<const T>(slots[j % (W + 1)].sub(0, mine.size())));
     }
-    if (j + 1 < M) sends.push_back(post_send(j + 1));
+    if (more && !ready) post(j + W);
   }
   comm.wait_all(sends);
   tc.end(out.data(), out.size());
