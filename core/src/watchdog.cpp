@@ -242,21 +242,21 @@ void wait_until(MPI_Comm watch, const std::function<bool()>& done,
   }
 }
 
-void wait_all(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n) {
+void wait_all(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n, MPI_Status* statuses) {
   if (threshold_s() <= 0 && !t_pause) {
-    MPI_Waitall(n, reqs, MPI_STATUSES_IGNORE);
+    MPI_Waitall(n, reqs, statuses);
     return;
   }
   auto done = [&] {
     int flag = 0;
-    MPI_Testall(n, reqs, &flag, MPI_STATUSES_IGNORE);
+    MPI_Testall(n, reqs, &flag, statuses);
     return flag != 0;
   };
-  auto still_waiting = [&] {
+  auto still_waiting = [&] {  // looks without completing anything, so no status is lost
     std::vector<Pending> left;
     for (int i = 0; i < n; ++i) {
       int flag = 1;
-      if (reqs[i] != MPI_REQUEST_NULL) MPI_Test(&reqs[i], &flag, MPI_STATUS_IGNORE);
+      if (reqs[i] != MPI_REQUEST_NULL) MPI_Request_get_status(reqs[i], &flag, MPI_STATUS_IGNORE);
       if (!flag) left.push_back(what[i]);
     }
     return left;

@@ -54,7 +54,9 @@ void explain_rules(std::string text);
 // MPI_Waitall on reqs[0..n), watched; what[i] describes reqs[i]. `watch` is a duplicate of the
 // transfers' communicator, for the watchdog's own messages. Returns when every request has
 // completed. When the run is found stuck it does not return: every rank exits with code 3.
-void wait_all(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n);
+// `statuses` (n of them), when given, receive the requests' statuses (who sent, which tag, how much).
+void wait_all(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n,
+              MPI_Status* statuses = MPI_STATUSES_IGNORE);
 
 // This thread's waits (wait_all) call `pause` between two tests of their requests, instead of
 // spinning: a progress thread that shares a core with the computation

@@ -68,36 +68,13 @@ class Strict final : public Backend {
       what.push_back(o.pending());
     }
     std::vector<MPI_Status> statuses(requests.size());
-    wait_watched(requests, what, statuses);
+    watchdog::wait_all(wire_.watch, requests.data(), what.data(), static_cast<int>(requests.size()),
+                       statuses.data());
     for (std::size_t i = 0; i < group.size(); ++i)
       if (!group[i]->op.send) check_match(group[i]->op, statuses[i]);
   }
 
  private:
-  void wait_watched(std::vector<MPI_Request>& requests, const std::vector<watchdog::Pending>& what,
-                    std::vector<MPI_Status>& statuses) {
-    const int n = static_cast<int>(requests.size());
-    if (watchdog::threshold_s() <= 0 && !watchdog::polls_politely()) {
-      MPI_Waitall(n, requests.data(), statuses.data());
-      return;
-    }
-    auto done = [&] {
-      int flag = 0;
-      MPI_Testall(n, requests.data(), &flag, statuses.data());
-      return flag != 0;
-    };
-    auto still_waiting = [&] {
-      std::vector<watchdog::Pending> left;
-      for (int i = 0; i < n; ++i) {
-        int flag = 1;
-        if (requests[i] != MPI_REQUEST_NULL) MPI_Request_get_status(requests[i], &flag, MPI_STATUS_IGNORE);
-        if (!flag) left.push_back(what[i]);
-      }
-      return left;
-    };
-    watchdog::wait_until(wire_.watch, done, still_waiting);
-  }
-
   // Rule 4: the message a receive took must be the one it was posted for.
   void check_match(const Op& o, const MPI_Status& st) const {
     int count = 0;
