@@ -34,6 +34,11 @@ cleanup() {
 }
 trap cleanup EXIT
 ip netns add "$ns0" 2>/dev/null || skip "cannot create a network namespace here (no CAP_SYS_ADMIN?)"
+# Entering one needs mounts (ip netns exec remounts /sys and makes / a slave mount): refused in
+# a chroot whose root is not a mount point, or in a container without the rights. Like a GPU
+# test without a GPU, that is a skip with the reason, not a failure of the kit.
+why="$(ip netns exec "$ns0" unshare --uts true 2>&1)" ||
+  skip "cannot enter a network namespace here: ${why%%$'\n'*}"
 ip netns add "$ns1" || fail "ip netns add $ns1"
 ip link add "rlv0-$id" type veth peer name "rlv1-$id" || fail "ip link add veth"
 ip link set "rlv0-$id" netns "$ns0" && ip link set "rlv1-$id" netns "$ns1" || fail "moving the veth ends"

@@ -76,9 +76,28 @@ TEST_CASE("garbage and truncated event lines are skipped with a note, the good o
   std::ofstream(path) << text;
   CHECK(s.open_file(path));
   CHECK(s.current()->timeline.event_count() == 2);
-  CHECK(s.notes().size() == 5);
+  REQUIRE(s.notes().size() == 1);  // one note with the count and the first reason
+  CHECK(s.notes()[0] == path + ": 5 bad lines skipped (first: " + t.notes[0] + ")");
   CHECK_FALSE(s.open_file("/nonexistent.trace"));
   CHECK(s.runs().size() == 1);
+}
+
+TEST_CASE("a file whose event lines are all bad is refused in one line, not opened empty") {
+  std::string text = header_line(2);
+  for (int i = 0; i < 50; ++i) text += "\x13\x37 garbage " + std::to_string(i) + "\n";
+  const LoadedTrace t = parse_trace(text);
+  CHECK_FALSE(t.ok());
+  CHECK(t.error == "no readable event: all 50 event lines are bad (first: " + t.notes[0] + ")");
+  CHECK(t.notes[0].rfind("line 2: ", 0) == 0);
+  // A header and no events at all is a run that did nothing: it opens.
+  CHECK(parse_trace(header_line(2)).ok());
+  Session s;
+  const std::string path = "viz_test_corrupt.trace";
+  std::ofstream(path) << text;
+  CHECK_FALSE(s.open_file(path));
+  CHECK(s.runs().empty());
+  REQUIRE(s.notes().size() == 1);
+  CHECK(s.notes()[0] == path + ": " + t.error);
 }
 
 TEST_CASE("the timeline replays a real 4-rank ring allreduce: every cell holds the expected partial sum") {

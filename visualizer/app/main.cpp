@@ -231,8 +231,10 @@ int main(int argc, char** argv) {
          i < notes.size(); ++i)
       std::fprintf(stderr, "ringlab-viz: %s%s\n", ok ? "note: " : "error: ", notes[i].c_str());
   }
+  // A trace that does not load is bad input: its one line above, exit 2, no empty window.
+  if (failed_files) return 2;
   const std::size_t notes_at_start = app.session.notes_added();
-  if (!o.screenshot.empty() && !o.listen && (o.traces.empty() || failed_files)) {
+  if (!o.screenshot.empty() && !o.listen && o.traces.empty()) {
     std::fprintf(stderr, "ringlab-viz: --screenshot needs a trace that loads (--replay TRACE)\n");
     return 2;
   }

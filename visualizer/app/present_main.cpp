@@ -8,6 +8,8 @@
 //   --keys "Right Right End Home"      scripted key presses, one every other frame
 #include "present_main.hpp"
 
+#include "fonts.hpp"
+
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
@@ -282,7 +284,10 @@ int run_presenter(const PresentOptions& o, App& app) {
       ImGui::SetCurrentContext(notes_ctx);
       ImGui::GetIO().IniFilename = nullptr;
       ImGui::StyleColorsDark();
-      ImGui::GetIO().Fonts->AddFontFromFileTTF("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 28);
+      // The notes are read from a laptop screen at arm's length: one size, the body face.
+      std::string font_error;
+      const std::string font = find_font("DejaVu Sans", &font_error);
+      if (!font.empty()) ImGui::GetIO().Fonts->AddFontFromFileTTF(font.c_str(), 28);
       ImGui_ImplGlfw_InitForOpenGL(notes, false);
       g_main_ctx = main_ctx;
       g_main_window = window;

@@ -2,6 +2,8 @@
 // nothing leaves the slide), draws it, and runs its demo with the visualizer's own views.
 #include "presenter.hpp"
 
+#include "fonts.hpp"
+
 #include <GLFW/glfw3.h>  // key codes only: Dear ImGui's GLFW backend fills io.KeysDown with them
 
 #include <algorithm>
@@ -20,7 +22,6 @@ const ImU32 kCode = IM_COL32(240, 200, 130, 255);
 const ImU32 kCodeBg = IM_COL32(38, 42, 54, 255);
 const ImU32 kTableHead = IM_COL32(44, 52, 68, 255);
 const ImU32 kRule = IM_COL32(70, 76, 92, 255);
-const char* kFontDir = "/usr/share/fonts/truetype/dejavu/";
 
 // Lays text out into items; `scale` multiplies every size (shrink to fit).
 struct Flow {
@@ -280,13 +281,9 @@ bool build_slide_fonts(ImFontAtlas& atlas, int height, SlideFonts& fonts, std::s
     b.BuildRanges(&ranges);
   }
   const float h = static_cast<float>(height);
-  auto add = [&](const char* file, float px) -> ImFont* {
-    const std::string path = std::string(kFontDir) + file;
-    if (FILE* f = std::fopen(path.c_str(), "rb")) std::fclose(f);
-    else {
-      if (error) *error = path + " not found (apt-get install fonts-dejavu-core)";
-      return nullptr;
-    }
+  auto add = [&](const char* pattern, float px) -> ImFont* {
+    const std::string path = find_font(pattern, error);
+    if (path.empty()) return nullptr;
     ImFontConfig cfg;
     cfg.OversampleH = px < 24 ? 2 : 1;  // big glyphs need no sub-pixel copies
     cfg.OversampleV = 1;
@@ -297,14 +294,14 @@ bool build_slide_fonts(ImFontAtlas& atlas, int height, SlideFonts& fonts, std::s
   fonts = SlideFonts{};
   fonts.height = height;
   // The UI font first: it is the default for the views on demo slides.
-  fonts.ui = add("DejaVuSans.ttf", std::max(14.0f, h / 46));
-  fonts.body = add("DejaVuSans.ttf", h / 26);
-  fonts.bold = add("DejaVuSans-Bold.ttf", h / 26);
-  fonts.italic = add("DejaVuSans-Oblique.ttf", h / 26);
-  fonts.bold_italic = add("DejaVuSans-BoldOblique.ttf", h / 26);
-  fonts.mono = add("DejaVuSansMono.ttf", h / 31);
-  fonts.h1 = add("DejaVuSans-Bold.ttf", h / 13);
-  fonts.h2 = add("DejaVuSans-Bold.ttf", h / 18);
+  fonts.ui = add("DejaVu Sans", std::max(14.0f, h / 46));
+  fonts.body = add("DejaVu Sans", h / 26);
+  fonts.bold = add("DejaVu Sans:bold", h / 26);
+  fonts.italic = add("DejaVu Sans:italic", h / 26);
+  fonts.bold_italic = add("DejaVu Sans:bold:italic", h / 26);
+  fonts.mono = add("DejaVu Sans Mono", h / 31);
+  fonts.h1 = add("DejaVu Sans:bold", h / 13);
+  fonts.h2 = add("DejaVu Sans:bold", h / 18);
   const bool ok = fonts.ui && fonts.body && fonts.bold && fonts.italic && fonts.bold_italic && fonts.mono &&
                   fonts.h1 && fonts.h2;
   return ok && atlas.Build();

@@ -27,8 +27,9 @@ struct SlideFonts {
   ImFont *h1 = nullptr, *h2 = nullptr, *ui = nullptr;
   int height = 0;  // the window height they were built for
 };
-// Adds DejaVu (fonts-dejavu-core) at sizes for a `height`-pixel window, with the glyphs
-// slides use (Latin, Greek, sub/superscripts, arrows, math). False: a font file is missing.
+// Adds DejaVu Sans and DejaVu Sans Mono (found through fontconfig, fonts.hpp) at sizes for a
+// `height`-pixel window, with the glyphs slides use (Latin, Greek, sub/superscripts, arrows,
+// math). False, with `error` set: the family is not installed.
 bool build_slide_fonts(ImFontAtlas& atlas, int height, SlideFonts& fonts, std::string* error);
 
 // One thing to draw, positioned: the layout is computed, measured (for the clipping test),

@@ -39,9 +39,11 @@ bool Session::open_file(const std::string& path) {
     note(path + ": " + t.error);
     return false;
   }
-  for (auto& n : t.notes) note(path + ": " + n);
-  if (t.skipped > t.notes.size())
-    note(path + ": " + std::to_string(t.skipped - t.notes.size()) + " more bad lines skipped");
+  // A few bad lines (a run killed mid-write, a line mangled in a copy) do not stop the rest
+  // from loading; one note says how many, and the first reason.
+  if (t.skipped > 0)
+    note(path + ": " + std::to_string(t.skipped) + (t.skipped == 1 ? " bad line" : " bad lines") +
+         " skipped (first: " + t.notes.front() + ")");
   if (!make_room_for_a_run()) {
     note(path + ": not opened: already " + std::to_string(runs_.size()) + " runs open");
     return false;

@@ -15,7 +15,7 @@ LoadedTrace parse_trace(const std::string& text) {
   auto note = [&](const std::string& what) {
     ++out.skipped;
     if (out.notes.size() < 20)
-      out.notes.push_back("line " + std::to_string(line_no) + ": " + what + ", skipped");
+      out.notes.push_back("line " + std::to_string(line_no) + ": " + what);
   };
   while (pos < text.size()) {
     std::size_t nl = text.find('\n', pos);
@@ -59,6 +59,13 @@ LoadedTrace parse_trace(const std::string& text) {
       continue;
     }
     out.events.push_back(std::move(*e));
+  }
+  // A header followed only by lines that are not events is a corrupt file, not a run with
+  // nothing in it: refuse it in one line rather than open an empty window.
+  if (out.events.empty() && out.skipped > 0) {
+    out.header.reset();
+    out.error = "no readable event: all " + std::to_string(out.skipped) + " event lines are bad (first: " +
+                out.notes.front() + ")";
   }
   return out;
 }

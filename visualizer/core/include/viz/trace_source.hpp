@@ -17,8 +17,9 @@ inline constexpr int kMaxRanks = 64;                    // the views draw 1..64 
 struct LoadedTrace {
   std::optional<trace::Header> header;  // empty when the file was refused
   std::vector<trace::Event> events;     // in file order
-  std::string error;                    // why the file was refused (header missing, bad version, ...)
-  std::vector<std::string> notes;       // lines that were skipped, and why (first few)
+  std::string error;                    // why the file was refused (header missing, bad version,
+                                        // no event line readable, ...)
+  std::vector<std::string> notes;       // lines that were skipped, and why (the first 20)
   std::size_t skipped = 0;
   bool ok() const { return header.has_value(); }
 };
