@@ -2,6 +2,8 @@
 """Lesson 06's MLP in PyTorch eager mode: the peer ringlab's --device cuda is measured against.
 
     scripts/pytorch_mlp_baseline.py [--data DIR] [--epochs 10] [--batch 128] [--device auto]
+    scripts/pytorch_mlp_baseline.py --ddp 2 [--batch 128] ...      DistributedDataParallel, gloo
+    scripts/pytorch_mlp_baseline.py --ddp 2 --allreduce-bench      gloo's allreduce alone
 
 The same model and training as lesson 06 (lessons/06_data_parallel, core/src/mlp.cpp), at np 1:
   - MLP 784-256-128-10, ReLU between the layers, mean softmax cross-entropy;
@@ -17,6 +19,16 @@ Timing, as lesson 06 prints it: samples/s of an epoch = steps x batch / the epoc
 time (the test-set evaluation after it is not timed). On a GPU the training set is uploaded
 once and each batch is gathered on the device, as lesson 06 --device cuda does; the loss stays
 on the device until the epoch ends. TF32 is off (the kit pins its GEMMs to FP32 as well).
+
+--ddp N: the peer of `mpirun -np N lesson_06` on the CPU, as an attendee's laptop runs it:
+N processes (spawned here, on 127.0.0.1) each with one thread, torch.distributed over gloo,
+the model wrapped in DistributedDataParallel. --batch is the global batch, as in lesson 06:
+each rank takes its own batch/N rows of every step's slice of the shared shuffle, and DDP
+averages the gradients (one bucketed allreduce per step, overlapped with the backward pass).
+Rank 0 prints, and times each epoch between two barriers.
+--allreduce-bench (with --ddp N): no training; torch.distributed.all_reduce of float32
+buffers from 4 KiB to 64 MiB, printed in nccl-tests' columns (busbw = algbw x 2(N-1)/N), to
+set beside lesson 05's rings.
 
 Prints one line per epoch and, last, one machine-readable line:
     summary framework=pytorch mode=eager torch=1.13.1 device=cuda batch=128 epochs=10 ...
@@ -93,30 +105,45 @@ def load_fashion_mnist(torch, folder, train_subset, test_subset):
     return sets["train"], sets["test"]
 
 
-def main():
+def parse_args():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", default="/usr/share/datasets/fashion-mnist",
                         help="folder with the Fashion-MNIST IDX files (.gz or plain)")
     parser.add_argument("--epochs", type=int, default=10)
-    parser.add_argument("--batch", type=int, default=128)
+    parser.add_argument("--batch", type=int, default=128, help="the global batch (split over --ddp ranks)")
     parser.add_argument("--lr", type=float, default=0.03)
     parser.add_argument("--momentum", type=float, default=0.9)
     parser.add_argument("--seed", type=int, default=1, help="seed of the initial weights and the data order")
     parser.add_argument("--device", choices=["auto", "cpu", "cuda"], default="auto",
-                        help="auto: cuda when PyTorch sees a GPU, else cpu")
-    parser.add_argument("--threads", type=int, default=0, help="CPU threads for PyTorch (0: its default)")
+                        help="auto: cuda when PyTorch sees a GPU, else cpu (--ddp: cpu)")
+    parser.add_argument("--threads", type=int, default=0,
+                        help="CPU threads for PyTorch (0: its default; --ddp: 1 per rank)")
+    parser.add_argument("--ddp", type=int, default=0, metavar="N",
+                        help="N processes, DistributedDataParallel over gloo on the CPU")
+    parser.add_argument("--allreduce-bench", action="store_true",
+                        help="with --ddp N: time gloo's allreduce alone (nccl-tests columns), no training")
+    parser.add_argument("--iters", type=int, default=20, help="--allreduce-bench: timed calls per size")
     parser.add_argument("--train-subset", type=int, default=0, help="train on the first N examples only (tests)")
     parser.add_argument("--test-subset", type=int, default=0, help="test on the first N examples only (tests)")
     args = parser.parse_args()
-    for name in ("epochs", "batch"):
+    for name in ("epochs", "batch", "iters"):
         if getattr(args, name) < 1:
             fail(f"--{name} {getattr(args, name)}: must be at least 1")
-    for name in ("threads", "train_subset", "test_subset"):
+    for name in ("threads", "train_subset", "test_subset", "ddp"):
         if getattr(args, name) < 0:
             fail(f"--{name.replace('_', '-')} {getattr(args, name)}: must not be negative")
     if not (args.lr > 0 and math.isfinite(args.lr)) or not 0 <= args.momentum < 1:
         fail(f"--lr must be > 0 and --momentum in [0, 1), got {args.lr} and {args.momentum}")
+    if args.ddp and args.batch % args.ddp:
+        fail(f"--batch {args.batch} is the global batch: it must divide by --ddp {args.ddp}")
+    if args.ddp and args.device == "cuda":
+        fail("--ddp runs on the CPU over gloo (the GPU comparison is the single-process modes)")
+    if args.allreduce_bench and not args.ddp:
+        fail("--allreduce-bench needs --ddp N (the number of ranks)")
+    return args
 
+
+def import_torch(args):
     try:
         import torch
     except ImportError as e:
@@ -125,10 +152,58 @@ def main():
     if args.device == "cuda" and not torch.cuda.is_available():
         print("pytorch_mlp_baseline: --device cuda but PyTorch sees no GPU: skipped (exit 77)")
         sys.exit(77)
-    device = torch.device("cuda" if args.device == "cuda" or (args.device == "auto" and torch.cuda.is_available())
-                          else "cpu")
-    if args.threads:
+    return torch
+
+
+def allreduce_bench(torch, dist, rank, world, iters):
+    """gloo's allreduce of float32 buffers, in nccl-tests' columns (rank 0 prints)."""
+    if rank == 0:
+        print(f"{'size(B)':>12} {'count':>10} {'type':>6} {'time(us)':>10} {'algbw(GB/s)':>12} {'busbw(GB/s)':>12}",
+              flush=True)
+    size = 4096
+    while size <= 64 << 20:
+        count = size // 4
+        buf = torch.ones(count, dtype=torch.float32)
+        for _ in range(2):  # warm-up: gloo sets up its pairs and buffers on first use
+            dist.all_reduce(buf)
+        dist.barrier()
+        times = []
+        for _ in range(iters):
+            t0 = time.perf_counter()
+            dist.all_reduce(buf)
+            times.append(time.perf_counter() - t0)
+        # The slowest rank's median is the collective's time, as lesson 05 takes it.
+        worst = torch.tensor([statistics.median(times)], dtype=torch.float64)
+        dist.all_reduce(worst, op=dist.ReduceOp.MAX)
+        t = worst.item()
+        algbw = size / t / 1e9
+        if rank == 0:
+            print(f"{size:>12} {count:>10} {'float':>6} {t * 1e6:>10.1f} {algbw:>12.2f} "
+                  f"{algbw * 2 * (world - 1) / world:>12.2f}", flush=True)
+        size *= 4
+    if rank == 0:
+        print(f"summary framework=pytorch mode=allreduce backend=gloo torch={torch.__version__} ranks={world}",
+              flush=True)
+
+
+def run(rank, args, port):
+    """One process: the whole run at --ddp 0, rank `rank` of --ddp N otherwise."""
+    torch = import_torch(args)
+    world = max(args.ddp, 1)
+    dist = None
+    if args.ddp:
+        import torch.distributed as dist
+        torch.set_num_threads(1)  # one thread per rank, as each MPI rank of lesson 06 has
+        dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=rank, world_size=world)
+        if args.allreduce_bench:
+            allreduce_bench(torch, dist, rank, world, args.iters)
+            dist.destroy_process_group()
+            return 0
+    elif args.threads:
         torch.set_num_threads(args.threads)
+    say = print if rank == 0 else (lambda *a, **k: None)
+    device = torch.device("cuda" if args.device == "cuda" or (args.device == "auto" and torch.cuda.is_available()
+                                                             and not args.ddp) else "cpu")
     torch.backends.cuda.matmul.allow_tf32 = False  # FP32 GEMMs, as the kit's
     torch.backends.cudnn.allow_tf32 = False
 
@@ -139,7 +214,7 @@ def main():
     x_test, y_test = x_test.to(device), y_test.to(device)
 
     sizes = [x_train.shape[1], 256, 128, 10]
-    gen = torch.Generator().manual_seed(args.seed)
+    gen = torch.Generator().manual_seed(args.seed)  # the same on every rank (DDP also broadcasts rank 0's)
     layers = []
     for fan_in, fan_out in zip(sizes[:-1], sizes[1:]):
         linear = torch.nn.Linear(fan_in, fan_out)  # weight: out x in, as the kit's W
@@ -149,21 +224,27 @@ def main():
         layers += [linear, torch.nn.ReLU()]
     model = torch.nn.Sequential(*layers[:-1]).to(device)  # no ReLU after the output layer
     params = sum(p.numel() for p in model.parameters())
-    opt = torch.optim.SGD(model.parameters(), lr=args.lr, momentum=args.momentum)
+    net = torch.nn.parallel.DistributedDataParallel(model) if args.ddp else model
+    opt = torch.optim.SGD(net.parameters(), lr=args.lr, momentum=args.momentum)
     loss_fn = torch.nn.CrossEntropyLoss()
 
     count = x_train.shape[0]
     steps = count // args.batch  # the last, partial batch is dropped
+    per_rank = args.batch // world
+    mode = "ddp" if args.ddp else "eager"
     where = (f"cuda ({torch.cuda.get_device_name(device)})" if device.type == "cuda"
-             else f"cpu ({torch.get_num_threads()} threads)")
-    print(f"pytorch baseline: torch {torch.__version__}, eager, device {where}, MLP "
-          f"{'-'.join(map(str, sizes))} ({params} parameters), batch {args.batch}, {steps} steps per epoch, "
-          f"lr {args.lr}, momentum {args.momentum}, {count} train / {x_test.shape[0]} test examples from {args.data}",
-          flush=True)
+             else f"cpu ({torch.get_num_threads()} threads" + (f" per rank, {world} ranks over gloo)" if args.ddp else ")"))
+    say(f"pytorch baseline: torch {torch.__version__}, {mode}, device {where}, MLP "
+        f"{'-'.join(map(str, sizes))} ({params} parameters), batch {args.batch}"
+        + (f" ({per_rank} per rank)" if args.ddp else "") + f", {steps} steps per epoch, "
+        f"lr {args.lr}, momentum {args.momentum}, {count} train / {x_test.shape[0]} test examples from {args.data}",
+        flush=True)
 
     def synchronize():
         if device.type == "cuda":
             torch.cuda.synchronize(device)
+        if dist:
+            dist.barrier()
 
     def test_accuracy():
         model.eval()
@@ -178,32 +259,62 @@ def main():
     data_gen = torch.Generator().manual_seed(args.seed * 1000003)
     rates, accuracy, mean_loss = [], 0.0, float("nan")
     for epoch in range(1, args.epochs + 1):
-        order = torch.randperm(count, generator=data_gen).to(device)
+        order = torch.randperm(count, generator=data_gen).to(device)  # the same on every rank
         loss_sum = torch.zeros((), device=device)
         synchronize()
         t0 = time.perf_counter()
         for s in range(steps):
-            idx = order[s * args.batch : (s + 1) * args.batch]
+            first = s * args.batch + rank * per_rank  # this rank's rows of the step's global batch
+            idx = order[first : first + per_rank]
             x, y = x_train[idx], y_train[idx]  # the batch gathered where the data is
-            loss = loss_fn(model(x), y)
+            loss = loss_fn(net(x), y)
             opt.zero_grad(set_to_none=True)
-            loss.backward()
+            loss.backward()  # DDP: the gradients' allreduce runs here, bucket by bucket
             opt.step()
             loss_sum += loss.detach()
         synchronize()
         seconds = time.perf_counter() - t0
+        if dist:  # the mean loss over every rank's batches, as lesson 06 prints it
+            dist.all_reduce(loss_sum)
+            loss_sum /= world
         mean_loss = loss_sum.item() / steps
         accuracy = test_accuracy()
         rates.append(steps * args.batch / seconds)
-        print(f"epoch {epoch}/{args.epochs}  loss {mean_loss:.4f}  test acc {accuracy:.4f}  "
-              f"{rates[-1]:.0f} samples/s  ({seconds:.1f} s)", flush=True)
+        say(f"epoch {epoch}/{args.epochs}  loss {mean_loss:.4f}  test acc {accuracy:.4f}  "
+            f"{rates[-1]:.0f} samples/s  ({seconds:.1f} s)", flush=True)
 
     gpu = torch.cuda.get_device_name(device).replace(" ", "_") if device.type == "cuda" else "none"
-    print(f"summary framework=pytorch mode=eager torch={torch.__version__} device={device.type} gpu={gpu} "
-          f"threads={torch.get_num_threads()} batch={args.batch} epochs={args.epochs} train_examples={count} "
-          f"steps_per_epoch={steps} samples_per_s={statistics.median(rates):.0f} "
-          f"samples_per_s_last={rates[-1]:.0f} loss_last={mean_loss:.4f} test_acc={accuracy:.4f}")
+    say(f"summary framework=pytorch mode={mode} torch={torch.__version__} device={device.type} gpu={gpu} "
+        f"threads={torch.get_num_threads()} ranks={world} batch={args.batch} epochs={args.epochs} "
+        f"train_examples={count} steps_per_epoch={steps} samples_per_s={statistics.median(rates):.0f} "
+        f"samples_per_s_last={rates[-1]:.0f} loss_last={mean_loss:.4f} test_acc={accuracy:.4f}")
+    if dist:
+        dist.destroy_process_group()
     return 0 if math.isfinite(mean_loss) else 1
+
+
+def spawned(rank, args, port):
+    """A --ddp rank: torch.multiprocessing reports a non-zero exit as an exception."""
+    rc = run(rank, args, port)
+    if rc:
+        sys.exit(rc)
+
+
+def main():
+    args = parse_args()
+    if not args.ddp:
+        return run(0, args, 0)
+    torch = import_torch(args)
+    import socket
+    import torch.multiprocessing as mp
+    with socket.socket() as s:  # a free port on loopback for gloo's rendezvous
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    try:
+        mp.spawn(spawned, args=(args, port), nprocs=args.ddp, join=True)
+    except mp.ProcessExitedException as e:
+        return e.exit_code or 1
+    return 0
 
 
 if __name__ == "__main__":

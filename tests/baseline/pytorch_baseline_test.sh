@@ -31,3 +31,19 @@ rc=$?
 [[ $rc == 2 && $(grep -c '^error: ' <<<"$bad") == 1 && $bad == *"/nonexistent"* ]] ||
   { echo "FAIL: --data /nonexistent gave exit $rc and: $bad"; exit 1; }
 echo "PASS: test_acc $(field test_acc), $(field samples_per_s) samples/s"
+
+# --ddp 2: two processes over gloo, the global batch split 64 + 64; the same model learns.
+out="$("$py" "$script" --ddp 2 --epochs 1 --train-subset 6000 --test-subset 2000 2>&1)"
+rc=$?
+echo "$out"
+[[ $rc == 0 ]] || { echo "FAIL: --ddp 2 exit $rc"; exit 1; }
+[[ $(grep -c '^summary ' <<<"$out") == 1 ]] || { echo "FAIL: --ddp 2: expected one summary line (rank 0's)"; exit 1; }
+summary="$(grep '^summary ' <<<"$out")"
+for want in mode=ddp ranks=2 threads=1 batch=128 steps_per_epoch=46; do
+  [[ " $summary " == *" $want "* ]] || { echo "FAIL: --ddp 2 summary has no '$want'"; exit 1; }
+done
+awk -v v="$(field test_acc)" 'BEGIN { exit !(v + 0 > 0.70 && v + 0 <= 1) }' ||
+  { echo "FAIL: --ddp 2 test_acc '$(field test_acc)' is not above 0.70"; exit 1; }
+bad="$("$py" "$script" --ddp 3 --batch 128 2>&1)"
+[[ $? == 2 && $bad == *"must divide by --ddp 3"* ]] || { echo "FAIL: --ddp 3 --batch 128 gave: $bad"; exit 1; }
+echo "PASS: test_acc $(field test_acc) with --ddp 2"
