@@ -27,4 +27,15 @@ fail=0
 for ((k = 0; k < ${#want[@]}; k++)); do
   [[ "${got[k]:-}" == "${want[k]}"* ]] || { echo "FAIL: press $((k + 1)): got '${got[k]:-}', want '${want[k]}'"; fail=1; }
 done
+# The other documented keys: N, Down forward; P, Up back; "." black screen, as B.
+out="$(xvfb-run -a -s '-screen 0 1280x720x24' "$viz" --present "$deck" --keys "N Down P Up N ." --quit-when-done --max-seconds 60)"
+mapfile -t got < <(grep '^key ' <<<"$out" | sed -E 's/^key [^:]+: slide //')
+want=("1 -> 2" "2 -> 3" "3 -> 2" "2 -> 1" "1 -> 2" "2 -> 2 of $n (black)")
+for ((k = 0; k < ${#want[@]}; k++)); do
+  [[ "${got[k]:-}" == "${want[k]}"* ]] || { echo "FAIL: N/Down/P/Up/. press $((k + 1)): got '${got[k]:-}', want '${want[k]}'"; fail=1; }
+done
+# An unknown name: one line that lists the names there are, exit 2.
+bad="$("$viz" --present "$deck" --keys "Right Nope" 2>&1)" && { echo "FAIL: --keys Nope accepted"; fail=1; }
+[[ $(wc -l <<<"$bad") == 1 && $bad == *"unknown key 'Nope' (keys:"*" PageDown "*" 0-9)" ]] ||
+  { echo "FAIL: --keys Nope gave: $bad"; fail=1; }
 exit $fail

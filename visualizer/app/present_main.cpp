@@ -83,24 +83,23 @@ bool ensure_fonts(Presenter& p, int height, std::string* error) {
   return ImGui_ImplOpenGL3_CreateFontsTexture();
 }
 
+// The names --keys takes: every key the presenter answers to (docs/presenting.md's table).
+const std::map<std::string, int>& key_names() {
+  static const std::map<std::string, int> keys = {
+      {"Right", GLFW_KEY_RIGHT}, {"Left", GLFW_KEY_LEFT},         {"Down", GLFW_KEY_DOWN},
+      {"Up", GLFW_KEY_UP},       {"Space", GLFW_KEY_SPACE},       {"PageDown", GLFW_KEY_PAGE_DOWN},
+      {"PageUp", GLFW_KEY_PAGE_UP}, {"N", GLFW_KEY_N},           {"P", GLFW_KEY_P},
+      {"Home", GLFW_KEY_HOME},   {"End", GLFW_KEY_END},           {"Enter", GLFW_KEY_ENTER},
+      {"Escape", GLFW_KEY_ESCAPE}, {"B", GLFW_KEY_B},             {".", GLFW_KEY_PERIOD},
+      {"F", GLFW_KEY_F},         {"G", GLFW_KEY_G},               {"R", GLFW_KEY_R},
+      {"Backspace", GLFW_KEY_BACKSPACE}};
+  return keys;
+}
+
 int key_code(const std::string& name) {
-  static const std::map<std::string, int> keys = {{"Right", GLFW_KEY_RIGHT},
-                                                  {"Left", GLFW_KEY_LEFT},
-                                                  {"Space", GLFW_KEY_SPACE},
-                                                  {"PageDown", GLFW_KEY_PAGE_DOWN},
-                                                  {"PageUp", GLFW_KEY_PAGE_UP},
-                                                  {"Home", GLFW_KEY_HOME},
-                                                  {"End", GLFW_KEY_END},
-                                                  {"Enter", GLFW_KEY_ENTER},
-                                                  {"Escape", GLFW_KEY_ESCAPE},
-                                                  {"B", GLFW_KEY_B},
-                                                  {"F", GLFW_KEY_F},
-                                                  {"G", GLFW_KEY_G},
-                                                  {"R", GLFW_KEY_R},
-                                                  {"Backspace", GLFW_KEY_BACKSPACE}};
   if (name.size() == 1 && name[0] >= '0' && name[0] <= '9') return GLFW_KEY_0 + (name[0] - '0');
-  auto it = keys.find(name);
-  return it == keys.end() ? -1 : it->second;
+  auto it = key_names().find(name);
+  return it == key_names().end() ? -1 : it->second;
 }
 
 void toggle_fullscreen(GLFWwindow* w, int* saved) {
@@ -220,7 +219,9 @@ int run_presenter(const PresentOptions& o, App& app) {
     for (std::string w; words >> w;) {
       const int k = key_code(w);
       if (k < 0) {
-        std::fprintf(stderr, "ringlab-viz: error: --keys: unknown key '%s'\n", w.c_str());
+        std::string valid;
+        for (const auto& [name, code] : key_names()) valid += " " + name;
+        std::fprintf(stderr, "ringlab-viz: error: --keys: unknown key '%s' (keys:%s 0-9)\n", w.c_str(), valid.c_str());
         return 2;
       }
       script.push_back(k);
