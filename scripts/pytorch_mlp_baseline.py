@@ -118,6 +118,10 @@ def parse_args():
                         help="auto: cuda when PyTorch sees a GPU, else cpu (--ddp: cpu)")
     parser.add_argument("--threads", type=int, default=0,
                         help="CPU threads for PyTorch (0: its default; --ddp: 1 per rank)")
+    parser.add_argument("--mode", choices=["eager", "compile", "graph"], default="eager",
+                        help="eager; compile: torch.compile(mode='reduce-overhead'); graph: the whole step as "
+                             "one CUDA graph, fused SGD where available (GPU)")
+    parser.add_argument("--seeds", type=int, default=1, help="train this many times, seeds --seed, --seed+1, ...")
     parser.add_argument("--ddp", type=int, default=0, metavar="N",
                         help="N processes, DistributedDataParallel over gloo on the CPU")
     parser.add_argument("--allreduce-bench", action="store_true",
@@ -126,7 +130,7 @@ def parse_args():
     parser.add_argument("--train-subset", type=int, default=0, help="train on the first N examples only (tests)")
     parser.add_argument("--test-subset", type=int, default=0, help="test on the first N examples only (tests)")
     args = parser.parse_args()
-    for name in ("epochs", "batch", "iters"):
+    for name in ("epochs", "batch", "iters", "seeds"):
         if getattr(args, name) < 1:
             fail(f"--{name} {getattr(args, name)}: must be at least 1")
     for name in ("threads", "train_subset", "test_subset", "ddp"):
@@ -138,6 +142,8 @@ def parse_args():
         fail(f"--batch {args.batch} is the global batch: it must divide by --ddp {args.ddp}")
     if args.ddp and args.device == "cuda":
         fail("--ddp runs on the CPU over gloo (the GPU comparison is the single-process modes)")
+    if args.ddp and args.mode != "eager":
+        fail(f"--ddp runs eager DistributedDataParallel; --mode {args.mode} is for one GPU")
     if args.allreduce_bench and not args.ddp:
         fail("--allreduce-bench needs --ddp N (the number of ranks)")
     return args
@@ -186,6 +192,29 @@ def allreduce_bench(torch, dist, rank, world, iters):
               flush=True)
 
 
+def make_model(torch, sizes, seed, device):
+    """Lesson 06's MLP: He-normal weights from `seed`, zero biases, no ReLU after the last layer."""
+    gen = torch.Generator().manual_seed(seed)  # the same on every rank (DDP also broadcasts rank 0's)
+    layers = []
+    for fan_in, fan_out in zip(sizes[:-1], sizes[1:]):
+        linear = torch.nn.Linear(fan_in, fan_out)  # weight: out x in, as the kit's W
+        with torch.no_grad():
+            linear.weight.copy_(torch.randn(fan_out, fan_in, generator=gen) * math.sqrt(2.0 / fan_in))
+            linear.bias.zero_()
+        layers += [linear, torch.nn.ReLU()]
+    return torch.nn.Sequential(*layers[:-1]).to(device)
+
+
+def make_sgd(torch, params, args, want_fused):
+    """SGD with momentum; fused (one kernel for every parameter) where this PyTorch has it."""
+    if want_fused:
+        try:
+            return torch.optim.SGD(params, lr=args.lr, momentum=args.momentum, fused=True), True
+        except (TypeError, RuntimeError):
+            pass  # PyTorch before 2.1: no fused SGD
+    return torch.optim.SGD(params, lr=args.lr, momentum=args.momentum), False
+
+
 def run(rank, args, port):
     """One process: the whole run at --ddp 0, rank `rank` of --ddp N otherwise."""
     torch = import_torch(args)
@@ -204,8 +233,17 @@ def run(rank, args, port):
     say = print if rank == 0 else (lambda *a, **k: None)
     device = torch.device("cuda" if args.device == "cuda" or (args.device == "auto" and torch.cuda.is_available()
                                                              and not args.ddp) else "cpu")
+    # The modes beyond eager: what a practitioner who cares about speed runs on a GPU.
+    if args.mode == "compile" and not hasattr(torch, "compile"):
+        print(f"pytorch_mlp_baseline: --mode compile needs PyTorch 2 (torch.compile); this is {torch.__version__}: "
+              "skipped (exit 77)")
+        sys.exit(77)
+    if args.mode == "graph" and device.type != "cuda":
+        print("pytorch_mlp_baseline: --mode graph captures the step as a CUDA graph: it needs a GPU: skipped (exit 77)")
+        sys.exit(77)
     torch.backends.cuda.matmul.allow_tf32 = False  # FP32 GEMMs, as the kit's
     torch.backends.cudnn.allow_tf32 = False
+    tf32 = "on" if torch.backends.cuda.matmul.allow_tf32 or torch.backends.cudnn.allow_tf32 else "off"
 
     (x_train, y_train), (x_test, y_test) = load_fashion_mnist(torch, args.data, args.train_subset, args.test_subset)
     if args.batch > x_train.shape[0]:
@@ -214,31 +252,18 @@ def run(rank, args, port):
     x_test, y_test = x_test.to(device), y_test.to(device)
 
     sizes = [x_train.shape[1], 256, 128, 10]
-    gen = torch.Generator().manual_seed(args.seed)  # the same on every rank (DDP also broadcasts rank 0's)
-    layers = []
-    for fan_in, fan_out in zip(sizes[:-1], sizes[1:]):
-        linear = torch.nn.Linear(fan_in, fan_out)  # weight: out x in, as the kit's W
-        with torch.no_grad():
-            linear.weight.copy_(torch.randn(fan_out, fan_in, generator=gen) * math.sqrt(2.0 / fan_in))
-            linear.bias.zero_()
-        layers += [linear, torch.nn.ReLU()]
-    model = torch.nn.Sequential(*layers[:-1]).to(device)  # no ReLU after the output layer
-    params = sum(p.numel() for p in model.parameters())
-    net = torch.nn.parallel.DistributedDataParallel(model) if args.ddp else model
-    opt = torch.optim.SGD(net.parameters(), lr=args.lr, momentum=args.momentum)
-    loss_fn = torch.nn.CrossEntropyLoss()
-
+    params = sum(a * b + b for a, b in zip(sizes[:-1], sizes[1:]))
     count = x_train.shape[0]
     steps = count // args.batch  # the last, partial batch is dropped
     per_rank = args.batch // world
-    mode = "ddp" if args.ddp else "eager"
+    mode = "ddp" if args.ddp else args.mode
     where = (f"cuda ({torch.cuda.get_device_name(device)})" if device.type == "cuda"
              else f"cpu ({torch.get_num_threads()} threads" + (f" per rank, {world} ranks over gloo)" if args.ddp else ")"))
-    say(f"pytorch baseline: torch {torch.__version__}, {mode}, device {where}, MLP "
+    say(f"pytorch baseline: torch {torch.__version__}, {mode}, TF32 {tf32}, device {where}, MLP "
         f"{'-'.join(map(str, sizes))} ({params} parameters), batch {args.batch}"
         + (f" ({per_rank} per rank)" if args.ddp else "") + f", {steps} steps per epoch, "
-        f"lr {args.lr}, momentum {args.momentum}, {count} train / {x_test.shape[0]} test examples from {args.data}",
-        flush=True)
+        f"lr {args.lr}, momentum {args.momentum}, {count} train / {x_test.shape[0]} test examples from {args.data}, "
+        f"{args.seeds} seed(s)", flush=True)
 
     def synchronize():
         if device.type == "cuda":
@@ -246,51 +271,105 @@ def run(rank, args, port):
         if dist:
             dist.barrier()
 
-    def test_accuracy():
-        model.eval()
-        correct = 0
-        with torch.no_grad():
-            for i in range(0, x_test.shape[0], 2000):
-                logits = model(x_test[i : i + 2000])
-                correct += (logits.argmax(dim=1) == y_test[i : i + 2000]).sum().item()
-        model.train()
-        return correct / x_test.shape[0]
+    def train(seed):
+        """One training run from `seed`: its samples/s per epoch, last mean loss, test accuracy."""
+        model = make_model(torch, sizes, seed, device)
+        net = torch.nn.parallel.DistributedDataParallel(model) if args.ddp else model
+        if args.mode == "compile":
+            # As a practitioner compiles: the model (forward, and its backward through
+            # AOTAutograd); reduce-overhead launches inductor's kernels through CUDA graphs.
+            net = torch.compile(model, mode="reduce-overhead")
+        opt, fused = make_sgd(torch, net.parameters(), args, want_fused=args.mode == "graph")
+        loss_fn = torch.nn.CrossEntropyLoss()
 
-    data_gen = torch.Generator().manual_seed(args.seed * 1000003)
-    rates, accuracy, mean_loss = [], 0.0, float("nan")
-    for epoch in range(1, args.epochs + 1):
-        order = torch.randperm(count, generator=data_gen).to(device)  # the same on every rank
-        loss_sum = torch.zeros((), device=device)
-        synchronize()
-        t0 = time.perf_counter()
-        for s in range(steps):
-            first = s * args.batch + rank * per_rank  # this rank's rows of the step's global batch
-            idx = order[first : first + per_rank]
-            x, y = x_train[idx], y_train[idx]  # the batch gathered where the data is
+        def step(x, y):
             loss = loss_fn(net(x), y)
-            opt.zero_grad(set_to_none=True)
             loss.backward()  # DDP: the gradients' allreduce runs here, bucket by bucket
             opt.step()
-            loss_sum += loss.detach()
-        synchronize()
-        seconds = time.perf_counter() - t0
-        if dist:  # the mean loss over every rank's batches, as lesson 06 prints it
-            dist.all_reduce(loss_sum)
-            loss_sum /= world
-        mean_loss = loss_sum.item() / steps
-        accuracy = test_accuracy()
-        rates.append(steps * args.batch / seconds)
-        say(f"epoch {epoch}/{args.epochs}  loss {mean_loss:.4f}  test acc {accuracy:.4f}  "
-            f"{rates[-1]:.0f} samples/s  ({seconds:.1f} s)", flush=True)
+            return loss
+
+        def eager_step(idx):
+            opt.zero_grad(set_to_none=True)
+            return step(x_train[idx], y_train[idx])  # the batch gathered where the data is
+
+        run_step = eager_step
+        if args.mode == "graph":
+            # The whole step (gather, forward, backward, SGD) captured once and replayed, as in
+            # PyTorch's CUDA graphs notes ("whole network capture"): warm up on a side stream
+            # (the first batches of epoch 1: they train like any other), set the gradients to
+            # None, then capture. Inside the capture, backward allocates the gradients from the
+            # graph's own memory pool, so each replay writes them afresh (nothing accumulates).
+            static_idx = torch.zeros(per_rank, dtype=torch.int64, device=device)
+            side = torch.cuda.Stream(device)
+            side.wait_stream(torch.cuda.current_stream(device))
+            warm = torch.randperm(count, generator=torch.Generator().manual_seed(seed)).to(device)
+            with torch.cuda.stream(side):
+                for w in range(3):
+                    static_idx.copy_(warm[w * per_rank : (w + 1) * per_rank])
+                    opt.zero_grad(set_to_none=True)
+                    step(x_train[static_idx], y_train[static_idx])
+            torch.cuda.current_stream(device).wait_stream(side)
+            graph = torch.cuda.CUDAGraph()
+            opt.zero_grad(set_to_none=True)
+            with torch.cuda.graph(graph):
+                static_loss = step(x_train[static_idx], y_train[static_idx])
+
+            def run_step(idx):
+                static_idx.copy_(idx)  # the only input: which rows this step gathers
+                graph.replay()
+                return static_loss
+
+        def test_accuracy():
+            model.eval()
+            correct = 0
+            with torch.no_grad():
+                for i in range(0, x_test.shape[0], 2000):
+                    logits = model(x_test[i : i + 2000])
+                    correct += (logits.argmax(dim=1) == y_test[i : i + 2000]).sum().item()
+            model.train()
+            return correct / x_test.shape[0]
+
+        data_gen = torch.Generator().manual_seed(seed * 1000003)
+        rates, accuracy, mean_loss = [], 0.0, float("nan")
+        for epoch in range(1, args.epochs + 1):
+            order = torch.randperm(count, generator=data_gen).to(device)  # the same on every rank
+            loss_sum = torch.zeros((), device=device)
+            synchronize()
+            t0 = time.perf_counter()
+            for s in range(steps):
+                first = s * args.batch + rank * per_rank  # this rank's rows of the step's global batch
+                loss_sum += run_step(order[first : first + per_rank]).detach()
+            synchronize()
+            seconds = time.perf_counter() - t0
+            if dist:  # the mean loss over every rank's batches, as lesson 06 prints it
+                dist.all_reduce(loss_sum)
+                loss_sum /= world
+            mean_loss = loss_sum.item() / steps
+            accuracy = test_accuracy()
+            rates.append(steps * args.batch / seconds)
+            say(f"epoch {epoch}/{args.epochs}  loss {mean_loss:.4f}  test acc {accuracy:.4f}  "
+                f"{rates[-1]:.0f} samples/s  ({seconds:.1f} s)" + (f"  seed {seed}" if args.seeds > 1 else ""),
+                flush=True)
+        return rates, mean_loss, accuracy, fused
+
+    per_seed, accuracies, losses, fused = [], [], [], False
+    for seed in range(args.seed, args.seed + args.seeds):
+        rates, mean_loss, accuracy, fused = train(seed)
+        per_seed.append(statistics.median(rates))  # a seed's rate: the median of its epochs
+        accuracies.append(accuracy)
+        losses.append(mean_loss)
 
     gpu = torch.cuda.get_device_name(device).replace(" ", "_") if device.type == "cuda" else "none"
-    say(f"summary framework=pytorch mode={mode} torch={torch.__version__} device={device.type} gpu={gpu} "
-        f"threads={torch.get_num_threads()} ranks={world} batch={args.batch} epochs={args.epochs} "
-        f"train_examples={count} steps_per_epoch={steps} samples_per_s={statistics.median(rates):.0f} "
-        f"samples_per_s_last={rates[-1]:.0f} loss_last={mean_loss:.4f} test_acc={accuracy:.4f}")
+    say(f"summary framework=pytorch mode={mode} torch={torch.__version__} tf32={tf32} "
+        f"fused_sgd={'yes' if fused else 'no'} device={device.type} gpu={gpu} "
+        f"threads={torch.get_num_threads()} ranks={world} batch={args.batch} epochs={args.epochs} seeds={args.seeds} "
+        f"train_examples={count} steps_per_epoch={steps} samples_per_s={statistics.median(per_seed):.0f} "
+        f"samples_per_s_min={min(per_seed):.0f} samples_per_s_max={max(per_seed):.0f} "
+        f"samples_per_s_last={rates[-1]:.0f} loss_last={losses[-1]:.4f} "
+        f"test_acc={statistics.median(accuracies):.4f}")
     if dist:
         dist.destroy_process_group()
-    return 0 if math.isfinite(mean_loss) else 1
+    return 0 if all(math.isfinite(l) for l in losses) else 1
 
 
 def spawned(rank, args, port):
@@ -304,7 +383,7 @@ def main():
     args = parse_args()
     if not args.ddp:
         return run(0, args, 0)
-    torch = import_torch(args)
+    import_torch(args)  # exit 77 here, before spawning, where there is none
     import socket
     import torch.multiprocessing as mp
     with socket.socket() as s:  # a free port on loopback for gloo's rendezvous

@@ -46,4 +46,25 @@ awk -v v="$(field test_acc)" 'BEGIN { exit !(v + 0 > 0.70 && v + 0 <= 1) }' ||
   { echo "FAIL: --ddp 2 test_acc '$(field test_acc)' is not above 0.70"; exit 1; }
 bad="$("$py" "$script" --ddp 3 --batch 128 2>&1)"
 [[ $? == 2 && $bad == *"must divide by --ddp 3"* ]] || { echo "FAIL: --ddp 3 --batch 128 gave: $bad"; exit 1; }
+
+# --seeds 2: the summary's rate is the median of the seeds', between their min and max.
+out="$("$py" "$script" --device cpu --threads 1 --epochs 1 --seeds 2 --train-subset 3000 --test-subset 500 2>&1)"
+[[ $? == 0 ]] || { echo "$out"; echo "FAIL: --seeds 2"; exit 1; }
+summary="$(grep '^summary ' <<<"$out")"
+[[ " $summary " == *" seeds=2 "* && " $summary " == *" tf32=off "* ]] || { echo "FAIL: --seeds 2 summary: $summary"; exit 1; }
+awk -v lo="$(field samples_per_s_min)" -v mid="$(field samples_per_s)" -v hi="$(field samples_per_s_max)" \
+  'BEGIN { exit !(lo > 0 && lo <= mid && mid <= hi) }' || { echo "FAIL: min <= median <= max: $summary"; exit 1; }
+[[ $(grep -c '^epoch 1/1 .*  seed [12]$' <<<"$out") == 2 ]] || { echo "FAIL: one epoch line per seed"; exit 1; }
+# --mode compile and graph: where this PyTorch or machine cannot (torch < 2, no GPU), a skip
+# with the reason; where it can, a run whose summary names the mode.
+for mode in compile graph; do
+  out="$("$py" "$script" --mode "$mode" --epochs 1 --train-subset 3000 --test-subset 500 2>&1)"
+  rc=$?
+  if [[ $rc == 77 ]]; then
+    [[ $out == *"--mode $mode"*"skipped (exit 77)"* ]] || { echo "FAIL: --mode $mode skip without its reason: $out"; exit 1; }
+    echo "--mode $mode: $out"
+  else
+    [[ $rc == 0 && $(grep '^summary ' <<<"$out") == *" mode=$mode "* ]] || { echo "$out"; echo "FAIL: --mode $mode exit $rc"; exit 1; }
+  fi
+done
 echo "PASS: test_acc $(field test_acc) with --ddp 2"
