@@ -239,6 +239,13 @@ if [[ -x "$BIN/lesson_06" && -f "$DATA/train-images-idx3-ubyte.gz" ]]; then
       timeout 300 env PYTHONUNBUFFERED=1 LD_LIBRARY_PATH="$MACHINE_LD_LIBRARY_PATH" "$py" \
         "$ROOT/scripts/pytorch_mlp_baseline.py" --device cuda --data "$DATA" \
         --epochs 10 --batch "$batch" >"$OUT/bench-pytorch-cuda-b${batch}.log" 2>&1
+      # The peers a practitioner would run for speed (issue 23): torch.compile reduce-overhead
+      # and the whole step as one CUDA graph, 3 seeds each (a skip says why in its log).
+      for mode in compile graph; do
+        timeout 420 env PYTHONUNBUFFERED=1 LD_LIBRARY_PATH="$MACHINE_LD_LIBRARY_PATH" "$py" \
+          "$ROOT/scripts/pytorch_mlp_baseline.py" --device cuda --data "$DATA" --mode "$mode" --seeds 3 \
+          --epochs 10 --batch "$batch" >"$OUT/bench-pytorch-cuda-$mode-b${batch}.log" 2>&1
+      done
     fi
   done
   # Two workers sharing the one GPU (the communicator's transport between them), 10 epochs at
