@@ -3,7 +3,7 @@
 // r -> r+1, and not on the way back (r+1 -> r). Positions come from the same layout code the
 // window used, given the ring's rectangle the screenshot mode printed; the schedule and the
 // colours are what the trace format and lesson 05 say they are.
-//   viz_png_check PNG X0 Y0 X1 Y1 RANKS PHASE
+//   viz_png_check PNG X0 Y0 X1 Y1 RANKS PHASE [EM]     (EM: the text height the window drew with)
 #define STB_IMAGE_IMPLEMENTATION
 #include <stb_image.h>
 
@@ -16,8 +16,8 @@
 using namespace ringlab::viz;
 
 int main(int argc, char** argv) {
-  if (argc != 8) {
-    std::fprintf(stderr, "usage: viz_png_check PNG X0 Y0 X1 Y1 RANKS PHASE\n");
+  if (argc != 8 && argc != 9) {
+    std::fprintf(stderr, "usage: viz_png_check PNG X0 Y0 X1 Y1 RANKS PHASE [EM]\n");
     return 2;
   }
   int w, h, ch;
@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
               y1 = std::atof(argv[5]);
   const int n = std::atoi(argv[6]);
   const std::string phase = argv[7];
-  const RingLayout l = ring_layout(n, x0, y0, x1, y1);
+  const RingLayout l = argc == 9 ? ring_layout(n, x0, y0, x1, y1, std::atof(argv[8])) : ring_layout(n, x0, y0, x1, y1);
   const Rgb want = phase_colour(phase);
   // Is there a pixel of colour `c` within a few pixels of (x, y)? (Anti-aliasing and the
   // label in the box's middle are why we look at the left part of the box, not one pixel.)

@@ -16,6 +16,6 @@ for spec in "2 reduce-scatter" "5 allgather"; do
   geometry="$(xvfb-run -a -s '-screen 0 1280x720x24' "$viz" --replay "$trace" --at "$step" --screenshot "$png" |
               grep '^ring-rect')"
   echo "step $step: $geometry"
-  read -r _ x0 y0 x1 y1 _ n <<<"$geometry"
-  "$check" "$png" "$x0" "$y0" "$x1" "$y1" "$n" "$phase"
+  read -r _ x0 y0 x1 y1 _ n _ em <<<"$geometry"
+  "$check" "$png" "$x0" "$y0" "$x1" "$y1" "$n" "$phase" "$em"
 done

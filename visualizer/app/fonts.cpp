@@ -2,6 +2,10 @@
 #include "fonts.hpp"
 
 #include <fontconfig/fontconfig.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
 
 namespace ringlab::viz {
 
@@ -35,6 +39,33 @@ std::string find_font(const std::string& pattern, std::string* error) {
              ": apt-get install " + package;
   }
   return {};
+}
+
+float viewer_text_px(float window_height, float scale) {
+  return std::max(10.0f, std::round(window_height * kViewerTextFraction * scale));
+}
+
+bool use_viewer_font(float window_height, float scale, std::string* error) {
+  const std::string path = find_font("DejaVu Sans", error);
+  if (path.empty()) return false;
+  const float px = viewer_text_px(window_height, scale);
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  ImFontConfig cfg;
+  cfg.OversampleH = px < 24 ? 2 : 1;  // big glyphs need no sub-pixel copies
+  io.FontDefault = io.Fonts->AddFontFromFileTTF(path.c_str(), px, &cfg);
+  if (!io.FontDefault || !io.Fonts->Build()) {
+    if (error) *error = "cannot load " + path;
+    return false;
+  }
+  // A fresh dark style, its sizes scaled from the 13-pixel font they were made for. The panes
+  // tile the window, so their background is the window's clear colour (no blended quad each).
+  ImGuiStyle style;
+  ImGui::StyleColorsDark(&style);
+  style.ScaleAllSizes(px / 13.0f);
+  style.Colors[ImGuiCol_WindowBg].w = 0;
+  ImGui::GetStyle() = style;
+  return true;
 }
 
 }  // namespace ringlab::viz

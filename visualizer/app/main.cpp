@@ -18,7 +18,9 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -27,8 +29,10 @@
 #include <mutex>
 #include <thread>
 
+#include "fonts.hpp"
 #include "present_main.hpp"
 #include "ringlab/viz_stream.hpp"
+#include "text_boxes.hpp"
 #include "views.hpp"
 
 using namespace ringlab::viz;
@@ -52,8 +56,48 @@ struct Options {
   std::string launch_flags = "--schedule --count 8 --type int32";
   int port = 7777, width = 1280, height = 720, bench_frames = 0, bench_latency = 0;
   double at = -1, max_seconds = 0;
+  float font_scale = 1;
+  std::string size;  // --size WxH (for --measure; sets width and height)
   PresentOptions present;
 };
+
+// --measure (no --present): the window's views drawn by Dear ImGui alone, no display, as the
+// unit tests draw them; then, view by view, what the back of the room gets: the text height,
+// the lowest contrast of a label on its background, and how many labels overlap. Each chart
+// tab is drawn in turn, since only one shows at a time.
+int measure_views(App& app, const Options& o) {
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  std::string error;
+  if (!use_viewer_font(static_cast<float>(o.height), app.font_scale, &error)) {
+    std::fprintf(stderr, "ringlab-viz: error: %s\n", error.c_str());
+    return 2;
+  }
+  unsigned char* pixels;
+  int tw, th;
+  io.Fonts->GetTexDataAsRGBA32(&pixels, &tw, &th);  // build the atlas, as a renderer would
+  io.DisplaySize = ImVec2(static_cast<float>(o.width), static_cast<float>(o.height));
+  io.DeltaTime = 1.0f / 60;
+  std::vector<ViewMeasure> all;
+  for (const char* tab : {"loss", "bytes", "pipeline"}) {
+    for (int frame = 0; frame < 3; ++frame) {  // ImGui settles window sizes over the first frames
+      if (frame == 0) app.open_tab = tab;
+      clear_labels();
+      ImGui::NewFrame();
+      draw_app(app, io.DisplaySize.x, io.DisplaySize.y);
+      ImGui::Render();
+    }
+    for (const auto& m : measure_labels())  // the panes other than the charts: measured once
+      if (m.view == tab || std::none_of(all.begin(), all.end(), [&](const ViewMeasure& a) { return a.view == m.view; }))
+        all.push_back(m);
+  }
+  for (const auto& m : all)
+    std::printf("view=%s width=%d height=%d text_px=%.0f min_contrast=%.1f overlaps=%d labels=%d\n",
+                m.view.c_str(), o.width, o.height, m.text_px, m.min_contrast, m.overlaps, m.labels);
+  ImGui::DestroyContext();
+  return 0;
+}
 
 double ms_since(Clock::time_point t) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
@@ -171,6 +215,11 @@ int main(int argc, char** argv) {
   cli.add_option("--launch-flags", o.launch_flags, "The lesson's flags for --launch")->capture_default_str();
   cli.add_option("--width", o.width, "Window width")->capture_default_str()->check(CLI::Range(320, 7680));
   cli.add_option("--height", o.height, "Window height")->capture_default_str()->check(CLI::Range(240, 4320));
+  cli.add_option("--size", o.size, "Window size as WIDTHxHEIGHT (e.g. 1920x1080), instead of --width/--height");
+  cli.add_option("--font-scale", o.font_scale,
+                 "Text size: this times 1/40 of the window height ([ and ] change it live)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.5, 4.0));
   cli.add_flag("--summary-on-exit", o.summary, "Print every run's event count per rank when exiting");
   cli.add_flag("--quit-when-done", o.quit_when_done, "Exit once a live run's ranks have all disconnected");
   cli.add_flag("--headless", o.headless,
@@ -190,7 +239,8 @@ int main(int argc, char** argv) {
       "--export", o.present.export_dir,
       "With --present: render every slide to DIR/slide-NNN.png (demo slides: a real run) and exit");
   cli.add_flag("--measure", o.present.measure,
-               "With --present: print every slide's layout (fits, scale, extents) and exit");
+               "Print, per view, the text height, the lowest text contrast and overlapping labels, and "
+               "exit (no display needed); with --present: every slide's layout");
   cli.add_option("--keys", o.present.keys,
                  "With --present: press these keys (e.g. \"Right Right End Home\")");
   try {
@@ -199,6 +249,16 @@ int main(int argc, char** argv) {
     if (e.get_exit_code() == 0) return cli.exit(e);  // --help
     std::fprintf(stderr, "ringlab-viz: error: %s (see --help)\n", e.what());
     return 2;
+  }
+  if (!o.size.empty()) {
+    int w = 0, h = 0;
+    char extra = 0;
+    if (std::sscanf(o.size.c_str(), "%dx%d%c", &w, &h, &extra) != 2 || w < 320 || w > 7680 || h < 240 || h > 4320) {
+      std::fprintf(stderr, "ringlab-viz: error: --size '%s': give WIDTHxHEIGHT, 320x240 to 7680x4320\n",
+                   o.size.c_str());
+      return 2;
+    }
+    o.width = w, o.height = h;
   }
   const bool tcp = port->count() > 0 || address->count() > 0;
   if (!o.replay.empty()) o.traces.insert(o.traces.begin(), o.replay);
@@ -251,6 +311,8 @@ int main(int argc, char** argv) {
   if (app.session.current()) app.session.select(0);
   if (o.at >= 0) app.playback.pos = o.at + 0.5;
   app.open_tab = o.tab;
+  app.font_scale = o.font_scale;
+  if (o.present.measure) return measure_views(app, o);
 
   Server server;
   if (o.listen) {
@@ -327,10 +389,18 @@ int main(int argc, char** argv) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;  // same layout every start
-    ImGui::StyleColorsDark();
-    // The panes tile the window: let the clear colour be their background instead of drawing a
-    // blended full-window quad per pane (software GL, as under Xvfb, pays for every pixel).
-    ImGui::GetStyle().Colors[ImGuiCol_WindowBg].w = 0;
+    // The text: 1/40 of the window height (fonts.hpp), rebuilt when the height or the scale
+    // changes. The style comes with it (dark; the panes' background is the clear colour).
+    float font_height = static_cast<float>(o.height), font_scale = app.font_scale;
+    {
+      std::string error;
+      if (!use_viewer_font(font_height, font_scale, &error)) {
+        std::fprintf(stderr, "ringlab-viz: error: %s\n", error.c_str());
+        glfwDestroyWindow(window);
+        glfwTerminate();
+        return 2;
+      }
+    }
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     g_app = &app;
     glfwSetDropCallback(window, on_drop);  // drop a trace file on the window to open it
@@ -354,12 +424,21 @@ int main(int argc, char** argv) {
       last = t_frame;
       tick(app, o.screenshot.empty() || o.listen ? dt : 0);
       const auto t_ui = Clock::now();
+      int w, h;
+      glfwGetFramebufferSize(window, &w, &h);
+      // A window resized by more than 5 %, or [ ] pressed: the text follows, before this frame.
+      if ((h > 0 && std::abs(h - font_height) > font_height * 0.05f) || app.font_scale != font_scale) {
+        std::string error;
+        if (use_viewer_font(static_cast<float>(h), app.font_scale, &error)) {
+          font_height = static_cast<float>(h), font_scale = app.font_scale;
+          ImGui_ImplOpenGL3_DestroyFontsTexture();
+          ImGui_ImplOpenGL3_CreateFontsTexture();
+        }
+      }
       ImGui_ImplOpenGL3_NewFrame();
       ImGui_ImplGlfw_NewFrame();
       ImGui::NewFrame();
       handle_keys(app);
-      int w, h;
-      glfwGetFramebufferSize(window, &w, &h);
       draw_app(app, static_cast<float>(w), static_cast<float>(h));
       ImGui::Render();
       if (o.bench_frames > 0) ui_ms.push_back(ms_since(t_ui));
@@ -377,8 +456,8 @@ int main(int argc, char** argv) {
           rc = 1;
         } else {
           std::printf("screenshot: %s (%dx%d)\n", o.screenshot.c_str(), w, h);
-          std::printf("ring-rect %.1f %.1f %.1f %.1f ranks %zu\n", app.ring_rect[0], app.ring_rect[1],
-                      app.ring_rect[2], app.ring_rect[3], app.ring.ranks.size());
+          std::printf("ring-rect %.1f %.1f %.1f %.1f ranks %zu em %.0f\n", app.ring_rect[0], app.ring_rect[1],
+                      app.ring_rect[2], app.ring_rect[3], app.ring.ranks.size(), ImGui::GetFontSize());
         }
         break;
       }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "text_boxes.hpp"
 #include "views.hpp"
 
 namespace ringlab::viz {
@@ -14,7 +15,7 @@ const ImU32 kText = IM_COL32(220, 220, 228, 255);
 
 std::string fmt(double v) {
   char b[32];
-  std::snprintf(b, sizeof b, "%.3g", v);
+  std::snprintf(b, sizeof b, "%.3g", v == 0 ? 0.0 : v);  // never "-0"
   return b;
 }
 std::string bytes_text(double v) {
@@ -46,15 +47,26 @@ void y_ticks(ImDrawList* dl, const Axis& y, float x_left, float x_right, bool ri
   } else {
     const double step = nice_step(y.hi - y.lo, 4);
     for (double i = std::ceil(y.lo / step - 1e-9); i * step <= y.hi + step * 1e-6; ++i)
-      ticks.push_back(i * step);
+      ticks.push_back(std::fabs(i * step) < step * 1e-6 ? 0.0 : i * step);  // 0, not -1e-17
   }
+  const float f = em();
+  float last_y = 1e30f;  // ticks closer than a text line are skipped, not drawn over each other
   for (double v : ticks) {
     const float py = y.at(v);
     if (!right_side) dl->AddLine(ImVec2(x_left, py), ImVec2(x_right, py), kGrid);
+    if (std::fabs(py - last_y) < f * 1.1f) continue;
+    last_y = py;
     const std::string s = fmt(v);
     const float tw = ImGui::CalcTextSize(s.c_str()).x;
-    dl->AddText(ImVec2(right_side ? x_right + 4 : x_left - tw - 4, py - 7), kText, s.c_str());
+    label(dl, ImVec2(right_side ? x_right + f * 0.3f : x_left - tw - f * 0.3f, py - f / 2), kText, s);
   }
+}
+
+// The widest of the tick labels a linear or log axis over [lo, hi] will print.
+float widest_tick(double lo, double hi) {
+  float w = 0;
+  for (double v : {lo, hi, (lo + hi) / 2, -std::fabs(hi)}) w = std::max(w, ImGui::CalcTextSize(fmt(v).c_str()).x);
+  return w;
 }
 }  // namespace
 
@@ -63,7 +75,7 @@ void draw_loss_plot(App& app) {
   ImGui::SameLine();
   ImGui::Checkbox("learning rate (right axis)", &app.show_lr);
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(140);
+  ImGui::SetNextItemWidth(em() * 10);
   ImGui::SliderInt("smooth (steps)", &app.smooth, 1, 100);
   // Every run's loss series, one line per rank; several runs overlay (np 1, 2, 4).
   struct Line {
@@ -90,11 +102,16 @@ void draw_loss_plot(App& app) {
         "no loss metrics in the open runs (the training lessons record them with trace::metric)");
     return;
   }
+  begin_view("loss", app.background);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 p = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
-  const float legend_w = 170;
-  const float x0 = p.x + 60, x1 = p.x + avail.x - legend_w - (app.show_lr && !lr.empty() ? 60 : 10);
-  const float y0 = p.y + 6, y1 = p.y + avail.y - 22;
+  const float f = em();
+  const bool show_lr = app.show_lr && !lr.empty();
+  // Room measured from what will be written there: the legend's longest entry, the ticks.
+  float legend_w = 0;
+  for (const auto& l : loss) legend_w = std::max(legend_w, ImGui::CalcTextSize(l.label.c_str()).x);
+  if (show_lr) legend_w = std::max(legend_w, ImGui::CalcTextSize("lr (right axis)").x);
+  legend_w += f * 2.8f;
   double xmax = 1;
   std::vector<const std::vector<Point>*> ys, lrs;
   for (const auto& l : loss) {
@@ -103,16 +120,26 @@ void draw_loss_plot(App& app) {
   }
   for (const auto& l : lr) lrs.push_back(l.pts);
   const Range yr = value_range(ys, app.log_scale);
+  const Range lr_range = show_lr ? value_range(lrs, false) : Range{0, 1};
+  const float x0 = p.x + widest_tick(yr.lo, yr.hi) + f * 0.6f;
+  const float x1 = p.x + avail.x - legend_w - (show_lr ? widest_tick(0, lr_range.hi) + f * 0.6f : f * 0.5f);
+  const float y0 = p.y + f * 0.5f, y1 = p.y + avail.y - f * 1.4f;
   const Axis y{yr.lo, yr.hi, app.log_scale, y1, y0};
   const Axis x{0, xmax, false, x0, x1};
   dl->AddRect(ImVec2(x0, y0), ImVec2(x1, y1), kAxis);
   y_ticks(dl, y, x0, x1, false);
+  // The x axis: its title at the right end, tick labels wherever they leave a gap.
+  const float title_x = x1 - ImGui::CalcTextSize("step").x;
+  label(dl, ImVec2(title_x, y1 + f * 0.2f), kText, "step");
   const double xs = nice_step(xmax, 6);
+  float next_free = x0 - f;
   for (double v = 0; v <= xmax + 1e-9; v += xs) {
     const std::string s = fmt(v);
-    dl->AddText(ImVec2(x.at(v) - 4, y1 + 3), kText, s.c_str());
+    const float w = ImGui::CalcTextSize(s.c_str()).x, lx = x.at(v) - w / 2;
+    if (lx < next_free || lx + w > title_x - f * 0.5f) continue;
+    label(dl, ImVec2(lx, y1 + f * 0.2f), kText, s);
+    next_free = lx + w + f * 0.6f;
   }
-  dl->AddText(ImVec2(x1 - 30, y1 + 3), kText, "step");
   dl->PushClipRect(ImVec2(x0, y0), ImVec2(x1, y1), true);
   std::vector<ImVec2> pts;
   auto polyline = [&](const std::vector<Point>& s, const Axis& ya, ImU32 col, float thick) {
@@ -140,25 +167,24 @@ void draw_loss_plot(App& app) {
     polyline(*s, y, im_colour(l.colour), 2.0f);
   }
   Axis ylr{0, 1, false, y1, y0};
-  if (app.show_lr && !lr.empty()) {
-    const Range r = value_range(lrs, false);
-    ylr = Axis{std::min(0.0, r.lo), r.hi, false, y1, y0};
-    for (const auto& l : lr) polyline(*l.pts, ylr, IM_COL32(200, 200, 200, 160), 1.0f);
+  const ImU32 lr_colour = IM_COL32(200, 200, 200, 200);
+  if (show_lr) {
+    ylr = Axis{std::min(0.0, lr_range.lo), lr_range.hi, false, y1, y0};
+    for (const auto& l : lr) polyline(*l.pts, ylr, lr_colour, 1.0f);
   }
   dl->PopClipRect();
-  if (app.show_lr && !lr.empty()) {
-    y_ticks(dl, ylr, x0, x1, true);
-    dl->AddText(ImVec2(x1 + 4, y1 + 3), kText, "lr");
-  }
-  // Legend.
+  if (show_lr) y_ticks(dl, ylr, x0, x1, true);
+  // Legend: one entry per line, as many as fit; the lr axis is named here, not under it.
+  const float lx = p.x + avail.x - legend_w + f * 0.4f;
   float ly = y0;
-  for (const auto& l : loss) {
-    if (ly > y1 - 12) break;
-    dl->AddLine(ImVec2(p.x + avail.x - legend_w + 6, ly + 7), ImVec2(p.x + avail.x - legend_w + 24, ly + 7),
-                im_colour(l.colour), 3);
-    dl->AddText(ImVec2(p.x + avail.x - legend_w + 30, ly), kText, l.label.c_str());
-    ly += 15;
-  }
+  auto entry = [&](ImU32 colour, float thick, const std::string& text) {
+    if (ly + f > y1 + f * 1.4f) return;
+    dl->AddLine(ImVec2(lx, ly + f * 0.55f), ImVec2(lx + f * 1.5f, ly + f * 0.55f), colour, thick);
+    label(dl, ImVec2(lx + f * 2, ly), kText, text);
+    ly += f * 1.2f;
+  };
+  if (show_lr) entry(lr_colour, 1.5f, "lr (right axis)");
+  for (const auto& l : loss) entry(im_colour(l.colour), 3, l.label);
   ImGui::Dummy(avail);
 }
 
@@ -180,7 +206,7 @@ void draw_bytes_chart(App& app) {
       if (names[i] == frames[f].coll) app.bytes_coll = i;
   }
   app.bytes_coll = std::clamp(app.bytes_coll, 0, static_cast<int>(names.size()) - 1);
-  ImGui::SetNextItemWidth(220);
+  ImGui::SetNextItemWidth(em() * 16);
   if (ImGui::BeginCombo("collective",
                         names[app.bytes_coll].empty() ? "all" : names[app.bytes_coll].c_str())) {
     for (int i = 0; i < static_cast<int>(names.size()); ++i)
@@ -196,32 +222,46 @@ void draw_bytes_chart(App& app) {
   const int n = run->header.ranks;
   double top = 1;
   for (int r = 0; r < n; ++r) top = std::max({top, double(t.sent[r]), double(t.received[r])});
+  begin_view("bytes", app.background);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 p = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
-  const float x0 = p.x + 70, x1 = p.x + avail.x - 10, y0 = p.y + 40, y1 = p.y + avail.y - 20;
-  const Rgb sent{235, 120, 40}, recv{50, 140, 235};
-  dl->AddRectFilled(ImVec2(p.x, p.y + 2), ImVec2(p.x + 12, p.y + 12), im_colour(sent));
-  dl->AddText(ImVec2(p.x + 16, p.y), kText, "sent");
-  dl->AddRectFilled(ImVec2(p.x + 60, p.y + 2), ImVec2(p.x + 72, p.y + 12), im_colour(recv));
-  dl->AddText(ImVec2(p.x + 76, p.y), kText, "received");
-  const double step = nice_step(top, 4);
+  const float f = em();
+  // The legend on its own line; the values sit inside the plot, below it.
+  const Rgb sent = phase_colour("reduce-scatter"), recv = phase_colour("allgather");
+  float lx = p.x;
+  for (const auto& [colour, text] : {std::pair{sent, "sent"}, std::pair{recv, "received"}}) {
+    dl->AddRectFilled(ImVec2(lx, p.y + f * 0.2f), ImVec2(lx + f * 0.75f, p.y + f * 0.95f), im_colour(colour));
+    label(dl, ImVec2(lx + f, p.y), kText, text);
+    lx += f * 1.8f + ImGui::CalcTextSize(text).x;
+  }
+  const float x0 = p.x + ImGui::CalcTextSize(bytes_text(top).c_str()).x + f * 0.6f, x1 = p.x + avail.x - f * 0.5f;
+  const float y0 = p.y + f * 2.6f, y1 = p.y + avail.y - f * 1.4f;
+  // As many ticks as there are text lines to spare (a short chart at 720p has room for two).
+  const double step = nice_step(top, std::clamp(static_cast<int>((y1 - y0) / (f * 1.6f)), 1, 4));
   for (double v = 0; v <= top * 1.0001; v += step) {
     const float py = y1 - static_cast<float>(v / top) * (y1 - y0);
     dl->AddLine(ImVec2(x0, py), ImVec2(x1, py), kGrid);
     const std::string s = bytes_text(v);
-    dl->AddText(ImVec2(x0 - ImGui::CalcTextSize(s.c_str()).x - 4, py - 7), kText, s.c_str());
+    label(dl, ImVec2(x0 - ImGui::CalcTextSize(s.c_str()).x - f * 0.3f, py - f / 2), kText, s);
   }
-  const float slot = (x1 - x0) / static_cast<float>(n), bar = std::clamp(slot * 0.38f, 1.0f, 36.0f);
+  const float slot = (x1 - x0) / static_cast<float>(n), bar = std::clamp(slot * 0.4f, 1.0f, f * 6);
+  float next_rank_x = -1e30f;
   for (int r = 0; r < n; ++r) {
     const float sx = x0 + r * slot + slot * 0.1f;
     const float hs = static_cast<float>(t.sent[r] / top) * (y1 - y0);
     const float hr = static_cast<float>(t.received[r] / top) * (y1 - y0);
     dl->AddRectFilled(ImVec2(sx, y1 - hs), ImVec2(sx + bar, y1), im_colour(sent));
     dl->AddRectFilled(ImVec2(sx + bar, y1 - hr), ImVec2(sx + 2 * bar, y1), im_colour(recv));
-    if (n <= 32 || r % 4 == 0) dl->AddText(ImVec2(sx, y1 + 3), kText, ("rank " + std::to_string(r)).c_str());
-    if (n <= 8) {
-      dl->AddText(ImVec2(sx, y1 - hs - 15), kText, bytes_text(double(t.sent[r])).c_str());
-      dl->AddText(ImVec2(sx + bar, y1 - hr - 28), kText, bytes_text(double(t.received[r])).c_str());
+    const std::string rank = (n <= 16 ? "rank " : "") + std::to_string(r);
+    if (sx >= next_rank_x) {  // rank names where they fit, never over each other
+      label(dl, ImVec2(sx, y1 + f * 0.2f), kText, rank);
+      next_rank_x = sx + ImGui::CalcTextSize(rank.c_str()).x + f * 0.5f;
+    }
+    // Each bar's value above it, where it fits the bar's width; else the tooltip has it.
+    for (const auto& [x, h, v] : {std::tuple{sx, hs, t.sent[r]}, std::tuple{sx + bar, hr, t.received[r]}}) {
+      const std::string s = bytes_text(double(v));
+      if (ImGui::CalcTextSize(s.c_str()).x <= bar - f * 0.2f)
+        label(dl, ImVec2(x, std::max(y0 - f * 1.2f, y1 - h - f * 1.1f)), kText, s);
     }
     if (ImGui::IsMouseHoveringRect(ImVec2(sx, y0), ImVec2(sx + 2 * bar, y1)))
       ImGui::SetTooltip("rank %d\nsent %s\nreceived %s", r, bytes_text(double(t.sent[r])).c_str(),
@@ -255,16 +295,23 @@ void draw_pipeline_chart(App& app) {
   for (const auto& b : blocks) t0 = std::min(t0, b.t0), t1 = std::max(t1, b.t1);
   t1 = std::max(t1, t0 + 1);
   const int n = run->header.ranks;
+  begin_view("pipeline", app.background);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 p = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
-  const float x0 = p.x + 50, x1 = p.x + avail.x - 90, y0 = p.y, y1 = p.y + avail.y - 20;
+  const float f = em();
+  // Room for the longest rank name on the left and the idle share on the right, measured.
+  const std::string widest_rank = "rank " + std::to_string(n - 1);
+  const float x0 = p.x + ImGui::CalcTextSize(widest_rank.c_str()).x + f * 0.5f;
+  const float x1 = p.x + avail.x - ImGui::CalcTextSize("idle 100%").x - f * 0.8f;
+  const float y0 = p.y, y1 = p.y + avail.y - f * 1.4f;
   const float row = std::max(3.0f, (y1 - y0) / static_cast<float>(n));
+  const bool row_labels = row >= f;  // one text line per row, or none
   auto px = [&](double t) { return x0 + static_cast<float>((t - t0) / (t1 - t0)) * (x1 - x0); };
   std::vector<double> busy(static_cast<std::size_t>(n), 0);
   for (int r = 0; r < n; ++r) {
     dl->AddRectFilled(ImVec2(x0, y0 + r * row + 1), ImVec2(x1, y0 + (r + 1) * row - 1),
                       IM_COL32(38, 38, 44, 255));
-    dl->AddText(ImVec2(p.x, y0 + r * row + (row - 13) / 2), kText, ("rank " + std::to_string(r)).c_str());
+    if (row_labels) label(dl, ImVec2(p.x, y0 + r * row + (row - f) / 2), kText, "rank " + std::to_string(r));
   }
   for (const auto& b : blocks) {
     if (b.rank < 0 || b.rank >= n) continue;
@@ -274,8 +321,11 @@ void draw_pipeline_chart(App& app) {
     dl->AddRectFilled(a, z, im_colour(phase_colour(b.name)));
     if (z.x - a.x > 3) dl->AddRect(a, z, IM_COL32(20, 20, 25, 255));
     const std::string s = std::to_string(b.chunk);
-    if (b.chunk >= 0 && z.x - a.x > ImGui::CalcTextSize(s.c_str()).x + 2 && row > 14)
-      dl->AddText(ImVec2(a.x + 2, a.y + (row - 17) / 2), IM_COL32(10, 10, 12, 255), s.c_str());
+    if (b.chunk >= 0 && z.x - a.x > ImGui::CalcTextSize(s.c_str()).x + 2 && row >= f + 4) {
+      begin_view("pipeline", im_colour(phase_colour(b.name)));
+      label(dl, ImVec2(a.x + 2, a.y + (z.y - a.y - f) / 2), ink_on(im_colour(phase_colour(b.name))), s);
+      begin_view("pipeline", app.background);
+    }
   }
   // Under each rank's compute blocks, a thin bar per collective in the same time window (lesson
   // 08: a bucket's allreduce running while the backward pass computes shows as overlap).
@@ -284,18 +334,18 @@ void draw_pipeline_chart(App& app) {
     const float bottom = y0 + (c.rank + 1) * row - 2, h = std::max(2.0f, row * 0.25f);
     dl->AddRectFilled(ImVec2(std::max(x0, px(c.t0)), bottom - h),
                       ImVec2(std::min(x1, std::max(px(c.t1), px(c.t0) + 1)), bottom),
-                      IM_COL32(235, 120, 40, 255));
+                      im_colour(phase_colour("reduce")));
   }
   // The bubble, as a number: the share of the run each rank spent not computing.
   for (int r = 0; r < n; ++r) {
     char s[32];
     std::snprintf(s, sizeof s, "idle %2.0f%%", 100 * (1 - std::min(1.0, busy[r] / (t1 - t0))));
-    dl->AddText(ImVec2(x1 + 6, y0 + r * row + (row - 13) / 2), kText, s);
+    if (row_labels) label(dl, ImVec2(x1 + f * 0.4f, y0 + r * row + (row - f) / 2), kText, s);
   }
   const std::string span =
       "time: " + fmt((t1 - t0) / 1000) + " ms" +
       (run->plots.collectives().empty() ? "" : "   (orange bars: a collective in progress)");
-  dl->AddText(ImVec2(x0, y1 + 3), kText, span.c_str());
+  label(dl, ImVec2(x0, y1 + f * 0.2f), kText, span);
   ImGui::Dummy(avail);
 }
 

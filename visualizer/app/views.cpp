@@ -1,6 +1,8 @@
 // Playback bar, ring view, buffer view, status line and the window layout.
 #include "views.hpp"
 
+#include "text_boxes.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -10,8 +12,14 @@ namespace {
 constexpr ImGuiWindowFlags kPane = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
 const ImU32 kText = IM_COL32(230, 230, 235, 255);
-const ImU32 kDim = IM_COL32(120, 120, 130, 255);
+const ImU32 kDim = IM_COL32(185, 185, 195, 255);  // secondary labels: still 7:1 on the background
 const Rgb kCopyColour{95, 165, 205};
+
+// A legend's colour square, one text line high, at the start of the line at `p`.
+void swatch(ImDrawList* dl, ImVec2 p, ImU32 colour) {
+  const float f = em();
+  dl->AddRectFilled(ImVec2(p.x, p.y + f * 0.2f), ImVec2(p.x + f * 0.75f, p.y + f * 0.95f), colour);
+}
 
 int frame_count(App& app) {
   Run* run = app.session.current();
@@ -40,6 +48,9 @@ void handle_keys(App& app) {
   for (ImWchar c : io.InputQueueCharacters) {
     if (c == '+' || c == '=') p.faster();
     if (c == '-' || c == '_') p.slower();
+    // Text size, live: the window rebuilds its font before the next frame (main.cpp).
+    if (c == ']') app.font_scale = std::min(4.0f, app.font_scale * 1.15f);
+    if (c == '[') app.font_scale = std::max(0.5f, app.font_scale / 1.15f);
   }
 }
 
@@ -71,7 +82,7 @@ void draw_playback_bar(App& app) {
   ImGui::Checkbox("follow live", &p.follow_live);
   if (!app.session.runs().empty()) {
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(std::max(120.0f, ImGui::GetContentRegionAvail().x));
+    ImGui::SetNextItemWidth(std::max(em() * 9, ImGui::GetContentRegionAvail().x));
     const std::string label = run ? run->name : "";
     if (ImGui::BeginCombo("##run", label.c_str())) {
       for (int i = 0; i < static_cast<int>(app.session.runs().size()); ++i)
@@ -118,20 +129,22 @@ void draw_ring_view(App& app) {
     return;
   }
   const int n = run->header.ranks;
+  begin_view("ring", app.background);
+  const float f = em();
   const float legend_h = ImGui::GetTextLineHeightWithSpacing();
-  const float margin = n > 32 ? 16.0f : 0.0f;  // room for rank numbers outside the circle
+  const float margin = n > 32 ? f * 1.2f : 0.0f;  // room for rank numbers outside the circle
   const float x0 = p0.x + margin, y0 = p0.y + legend_h + margin, x1 = p0.x + avail.x - margin,
               y1 = p0.y + avail.y - margin;
-  app.ring = ring_layout(n, x0, y0, x1, y1);
+  app.ring = ring_layout(n, x0, y0, x1, y1, f);
   app.ring_rect[0] = x0, app.ring_rect[1] = y0, app.ring_rect[2] = x1, app.ring_rect[3] = y1;
   const RingLayout& L = app.ring;
 
   // Legend: what the colours mean.
   float lx = p0.x;
   for (const char* phase : {"reduce-scatter", "allgather", "forward", "backward"}) {
-    dl->AddRectFilled(ImVec2(lx, p0.y + 3), ImVec2(lx + 12, p0.y + 13), im_colour(phase_colour(phase)));
-    dl->AddText(ImVec2(lx + 16, p0.y), kText, phase);
-    lx += 22 + ImGui::CalcTextSize(phase).x;
+    swatch(dl, ImVec2(lx, p0.y), im_colour(phase_colour(phase)));
+    label(dl, ImVec2(lx + f, p0.y), kText, phase);
+    lx += f * 1.6f + ImGui::CalcTextSize(phase).x;
   }
 
   // The ring's edges, faint: the path every ring step uses.
@@ -156,11 +169,13 @@ void draw_ring_view(App& app) {
     std::snprintf(label, sizeof label, "%d", r);
     const ImVec2 ts = ImGui::CalcTextSize(label);
     if (ImGui::CalcTextSize(std::to_string(n - 1).c_str()).x <= 2 * L.node_radius) {
-      dl->AddText(ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), kText, label);
+      begin_view("ring", IM_COL32(45, 48, 60, 255));  // the number sits on the node's fill
+      ringlab::viz::label(dl, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), kText, label);
+      begin_view("ring", app.background);
     } else if (r % 4 == 0) {  // many ranks: every 4th number, outside the circle
       const float dx = c.x - L.center.x, dy = c.y - L.center.y,
-                  k = (L.radius + L.node_radius + 10) / L.radius;
-      dl->AddText(ImVec2(L.center.x + dx * k - ts.x / 2, L.center.y + dy * k - ts.y / 2), kText, label);
+                  k = (L.radius + L.node_radius + f * 0.8f) / L.radius;
+      ringlab::viz::label(dl, ImVec2(L.center.x + dx * k - ts.x / 2, L.center.y + dy * k - ts.y / 2), kText, label);
     }
   }
   // Chunks on the move: a box in the phase's colour, labelled with the chunk index.
@@ -169,11 +184,13 @@ void draw_ring_view(App& app) {
     const ImVec2 a(c.x - L.box.x / 2, c.y - L.box.y / 2), b(c.x + L.box.x / 2, c.y + L.box.y / 2);
     dl->AddRectFilled(a, b, im_colour(phase_colour(m.move->phase)), 3.0f);
     dl->AddRect(a, b, IM_COL32(20, 20, 25, 255), 3.0f);
-    if (L.box.x >= 14) {
-      char label[12];
-      std::snprintf(label, sizeof label, m.move->chunk >= 0 ? "%d" : "all", m.move->chunk);
-      const ImVec2 ts = ImGui::CalcTextSize(label);
-      dl->AddText(ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), IM_COL32(15, 15, 20, 255), label);
+    char text[12];
+    std::snprintf(text, sizeof text, m.move->chunk >= 0 ? "%d" : "all", m.move->chunk);
+    const ImVec2 ts = ImGui::CalcTextSize(text);
+    if (ts.x + 2 <= L.box.x && ts.y <= L.box.y + 2) {  // the chunk's number, where it fits
+      begin_view("ring", im_colour(phase_colour(m.move->phase)));
+      label(dl, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), IM_COL32(15, 15, 20, 255), text);
+      begin_view("ring", app.background);
     }
   }
   ImGui::Dummy(avail);
@@ -189,8 +206,11 @@ void draw_buffer_view(App& app) {
       app.playback.time_mode ? run->timeline.frame_at_time(app.playback.t) + 0.5 : app.playback.pos;
   Buffers b = run->timeline.buffers_at(pos);
   const int n = run->header.ranks;
+  begin_view("buffers", app.background);
+  const float f = em();
   ImGui::Text("%s, %llu elements per rank", b.coll.empty() ? "(no collective)" : b.coll.c_str(),
               static_cast<unsigned long long>(b.count));
+  record_item(kText);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   // Legend.
   {
@@ -200,15 +220,22 @@ void draw_buffer_view(App& app) {
       const char* text;
     } items[] = {
         {1, "own data"}, {std::max(2, n / 2), "partial sum (darker: more ranks)"}, {n, "fully reduced"}};
+    // Entries left to right, on a new line where the next would leave the pane.
+    const float left = p.x, right = p.x + ImGui::GetContentRegionAvail().x;
+    int lines = 1;
+    auto entry = [&](ImU32 colour, const char* text) {
+      const float w = f * 1.8f + ImGui::CalcTextSize(text).x;
+      if (p.x > left && p.x + w - f * 0.8f > right) p.x = left, p.y += f * 1.25f, ++lines;
+      swatch(dl, p, colour);
+      label(dl, ImVec2(p.x + f, p.y), kText, text);
+      p.x += w;
+    };
     for (const auto& it : items) {
       if (n < 3 && &it == &items[1]) continue;  // two ranks: no partial sums
-      dl->AddRectFilled(ImVec2(p.x, p.y + 3), ImVec2(p.x + 12, p.y + 13), im_colour(cell_colour(it.k, n)));
-      dl->AddText(ImVec2(p.x + 16, p.y), kText, it.text);
-      p.x += 28 + ImGui::CalcTextSize(it.text).x;
+      entry(im_colour(cell_colour(it.k, n)), it.text);
     }
-    dl->AddRectFilled(ImVec2(p.x, p.y + 3), ImVec2(p.x + 12, p.y + 13), im_colour(kCopyColour));
-    dl->AddText(ImVec2(p.x + 16, p.y), kText, "copy of one other rank");
-    ImGui::Dummy(ImVec2(1, ImGui::GetTextLineHeightWithSpacing()));
+    entry(im_colour(kCopyColour), "copy of one other rank");
+    ImGui::Dummy(ImVec2(1, f * 1.25f * static_cast<float>(lines)));
   }
   if (b.rows.empty() || b.rows[0].empty()) {
     ImGui::TextDisabled("nothing to show at this step (empty buffer)");
@@ -218,7 +245,7 @@ void draw_buffer_view(App& app) {
   const float label_w = ImGui::CalcTextSize("r00 ").x;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float cell_w = std::max(3.0f, (avail.x - label_w - 4) / static_cast<float>(cells));
-  const float row_h = std::clamp((avail.y - 4) / static_cast<float>(n), 3.0f, 40.0f);
+  const float row_h = std::clamp((avail.y - 4) / static_cast<float>(n), 3.0f, f * 3);
   const float gap = cell_w > 5 && row_h > 5 ? 1.0f : 0.0f;
   ImVec2 p = ImGui::GetCursorScreenPos();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
@@ -227,7 +254,7 @@ void draw_buffer_view(App& app) {
     char label[16];
     std::snprintf(label, sizeof label, "r%d", r);
     if (row_h >= ImGui::GetTextLineHeight() || r % 8 == 0)
-      dl->AddText(ImVec2(p.x, y + (row_h - 13) / 2), kDim, label);
+      ringlab::viz::label(dl, ImVec2(p.x, y + (row_h - f) / 2), kDim, label);
     for (std::size_t c = 0; c < cells; ++c) {
       const Cell& cell = b.rows[r][c];
       const float x = p.x + label_w + c * cell_w;
@@ -241,9 +268,12 @@ void draw_buffer_view(App& app) {
       if (b.per_element && cell.has_value) {
         const std::string v = short_number(cell.value);
         const ImVec2 ts = ImGui::CalcTextSize(v.c_str());
-        if (ts.x + 2 < cell_w && ts.y <= row_h)
-          dl->AddText(ImVec2(x + (cell_w - ts.x) / 2, y + (row_h - ts.y) / 2), IM_COL32(10, 10, 12, 255),
-                      v.c_str());
+        if (ts.x + 2 < cell_w && ts.y <= row_h) {
+          const ImU32 fill = im_colour(copy ? kCopyColour : cell_colour(cell.contributions(), n));
+          begin_view("buffers", fill);
+          ringlab::viz::label(dl, ImVec2(x + (cell_w - ts.x) / 2, y + (row_h - ts.y) / 2), ink_on(fill), v);
+          begin_view("buffers", app.background);
+        }
       }
       if (mouse.x >= a.x && mouse.x < z.x && mouse.y >= a.y && mouse.y < z.y) {
         std::string who;
@@ -269,16 +299,21 @@ void draw_notes(App& app) {
 void draw_status_line(App& app) {
   Run* run = app.session.current();
   const std::string last = app.session.notes().empty() ? "" : app.session.notes().back();
+  begin_view("status", app.background);
   ImGui::Text("source: %s | ranks connected: %d | events: %zu | frame %.1f ms (timeline %.1f ms)%s%s",
               app.source.c_str(), app.session.connected(), run ? run->timeline.event_count() : std::size_t{0},
               app.frame_ms, run ? run->timeline.last_rebuild_ms() : 0.0, last.empty() ? "" : " | ",
               last.c_str());
+  record_item(kText);
 }
 
 void draw_app(App& app, float width, float height) {
-  const float bar_h = 64, status_h = 28;
-  const float bottom_h = std::clamp(height * 0.32f, 150.0f, 320.0f);
-  const float mid_h = std::max(100.0f, height - bar_h - bottom_h - status_h);
+  // Two rows of widgets in the bar, one line of status: heights in text lines, so a bigger
+  // font gets bigger bars rather than clipped ones.
+  const float line = ImGui::GetFrameHeightWithSpacing();
+  const float bar_h = 2 * line + ImGui::GetStyle().WindowPadding.y * 2, status_h = em() + 2 * ImGui::GetStyle().WindowPadding.y;
+  const float bottom_h = std::clamp(height * 0.32f, em() * 10, height * 0.45f);
+  const float mid_h = std::max(em() * 6, height - bar_h - bottom_h - status_h);
   auto pane = [](const char* name, float x, float y, float w, float h, ImGuiWindowFlags extra = 0) {
     ImGui::SetNextWindowPos(ImVec2(x, y));
     ImGui::SetNextWindowSize(ImVec2(w, h));

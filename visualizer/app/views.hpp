@@ -47,13 +47,15 @@ struct App {
                                 // the collective of the step on screen
   double frame_ms = 0;
   std::string open_tab;  // select this chart tab on the next frame ("loss", "bytes", ...)
+  float font_scale = 1;  // the viewer's text size, times 1/40 of the window height ([ and ] change it)
+  ImU32 background = IM_COL32(15, 15, 18, 255);  // what the views draw on (the window's clear colour)
   RingLayout ring;       // as last drawn (the screenshot test reads it)
   float ring_rect[4] = {0, 0, 0, 0};
 };
 
 // The whole window: every view laid out in a `width` x `height` screen.
 void draw_app(App& app, float width, float height);
-// Instructor keys: space play/pause, left/right step, +/- speed.
+// Instructor keys: space play/pause, left/right step, +/- speed, [ ] text smaller/bigger.
 void handle_keys(App& app);
 
 // The views, each filling the current ImGui window's remaining space.

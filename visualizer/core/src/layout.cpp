@@ -5,16 +5,17 @@
 
 namespace ringlab::viz {
 
-RingLayout ring_layout(int n, float x0, float y0, float x1, float y1) {
+RingLayout ring_layout(int n, float x0, float y0, float x1, float y1, float em) {
   n = std::clamp(n, 1, 64);
   RingLayout l;
   l.center = {(x0 + x1) / 2, (y0 + y1) / 2};
   const float half = std::max(10.0f, std::min(x1 - x0, y1 - y0) / 2);
-  // Discs get smaller as ranks get more numerous, but stay readable.
-  l.node_radius = std::clamp(half * 2.2f / static_cast<float>(n + 2), 6.0f, 22.0f);
+  // Discs get smaller as ranks get more numerous, but stay readable; their largest size, and
+  // the chunks' boxes, follow the text size `em` so a rank's number fits its disc.
+  l.node_radius = std::clamp(half * 2.2f / static_cast<float>(n + 2), 6.0f, std::max(6.0f, em * 1.7f));
   l.radius = std::max(1.0f, half - l.node_radius - 4);
-  const float w = std::clamp(l.node_radius * 1.6f, 12.0f, 30.0f);
-  l.box = {w, std::max(10.0f, w * 0.7f)};
+  const float w = std::clamp(l.node_radius * 1.6f, 12.0f, std::max(12.0f, em * 2.3f));
+  l.box = {w, std::max(em * 0.77f, w * 0.7f)};
   const float pi = 3.14159265358979f;
   for (int r = 0; r < n; ++r) {
     const float a = -pi / 2 + 2 * pi * static_cast<float>(r) / static_cast<float>(n);
@@ -39,11 +40,13 @@ Vec2 move_point(const RingLayout& l, int src, int dst, float frac) {
   return p;
 }
 
+// The phases' colours are light enough that a chunk's number in near-black on them has a
+// contrast of at least 7:1 (--measure checks it).
 Rgb phase_colour(const std::string& phase) {
-  if (phase == "reduce-scatter" || phase == "reduce") return {235, 120, 40};
-  if (phase == "allgather" || phase == "broadcast") return {50, 140, 235};
+  if (phase == "reduce-scatter" || phase == "reduce") return {245, 130, 60};
+  if (phase == "allgather" || phase == "broadcast") return {85, 165, 245};
   if (phase == "forward") return {70, 185, 90};
-  if (phase == "backward") return {175, 90, 210};
+  if (phase == "backward") return {200, 135, 235};
   if (phase.find("bcast") != std::string::npos || phase.find("broadcast") != std::string::npos ||
       phase.find("gather") != std::string::npos)
     return phase_colour("broadcast");
@@ -51,18 +54,20 @@ Rgb phase_colour(const std::string& phase) {
   // Any other phase: a stable colour from its name.
   std::uint32_t h = 2166136261u;
   for (char c : phase) h = (h ^ static_cast<std::uint8_t>(c)) * 16777619u;
-  return {static_cast<std::uint8_t>(90 + h % 140), static_cast<std::uint8_t>(90 + (h >> 8) % 140),
-          static_cast<std::uint8_t>(90 + (h >> 16) % 140)};
+  // Every channel at least 160: light enough for a near-black label at 7:1.
+  return {static_cast<std::uint8_t>(160 + h % 90), static_cast<std::uint8_t>(160 + (h >> 8) % 90),
+          static_cast<std::uint8_t>(160 + (h >> 16) % 90)};
 }
 
+// Light cells take near-black numbers, dark ones (empty, own data) white: 7:1 either way.
 Rgb cell_colour(int k, int n) {
   if (k <= 0) return {60, 60, 66};
-  if (k >= n) return {60, 170, 90};
-  if (k == 1) return {80, 100, 140};
+  if (k >= n) return {70, 180, 100};
+  if (k == 1) return {50, 65, 105};
   // Partial sums: from pale to deep amber as contributions grow.
   const float t = static_cast<float>(k - 1) / static_cast<float>(std::max(1, n - 2));
-  return {static_cast<std::uint8_t>(200 + 40 * t), static_cast<std::uint8_t>(170 - 60 * t),
-          static_cast<std::uint8_t>(90 - 50 * t)};
+  return {static_cast<std::uint8_t>(200 + 45 * t), static_cast<std::uint8_t>(170 - 40 * t),
+          static_cast<std::uint8_t>(90 - 30 * t)};
 }
 
 Rgb rank_colour(int rank) {

@@ -25,8 +25,9 @@ struct RingLayout {
   Vec2 box{24, 16};         // a chunk's box (width, height)
 };
 
-// n ranks (1..64) on a circle that fits the rectangle [x0, x1] x [y0, y1].
-RingLayout ring_layout(int n, float x0, float y0, float x1, float y1);
+// n ranks (1..64) on a circle that fits the rectangle [x0, x1] x [y0, y1], for labels `em`
+// pixels high (Dear ImGui's built-in font is 13).
+RingLayout ring_layout(int n, float x0, float y0, float x1, float y1, float em = 13);
 // The centre of a chunk moving from `src` to `dst`, `frac` of the way.
 Vec2 move_point(const RingLayout& l, int src, int dst, float frac);
 
