@@ -24,6 +24,6 @@ for r in 0 1 2 3; do
   grep -Eq "^  rank $r: [1-9][0-9]* events" <<<"$out" || { echo "FAIL: no events from rank $r"; fail=1; }
 done
 # at: 2 on the slide = scrubber step 2 = reduce-scatter step 1.
-read -r _ x0 y0 x1 y1 _ n <<<"$(grep '^ring-rect' <<<"$out")"
-"$check" "$png" "$x0" "$y0" "$x1" "$y1" "$n" reduce-scatter || fail=1
+read -r _ x0 y0 x1 y1 _ n _ em <<<"$(grep '^ring-rect' <<<"$out")"
+"$check" "$png" "$x0" "$y0" "$x1" "$y1" "$n" reduce-scatter "$em" || fail=1
 exit $fail

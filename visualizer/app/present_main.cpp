@@ -410,8 +410,8 @@ int run_presenter(const PresentOptions& o, App& app) {
         std::printf("screenshot: %s (%dx%d)\n%s\n", o.screenshot.c_str(), w, h,
                     slide_line(p, p.current).c_str());
         if (!app.ring.ranks.empty())  // a demo's ring view: where it was drawn (viz_png_check)
-          std::printf("ring-rect %.1f %.1f %.1f %.1f ranks %zu\n", app.ring_rect[0], app.ring_rect[1],
-                      app.ring_rect[2], app.ring_rect[3], app.ring.ranks.size());
+          std::printf("ring-rect %.1f %.1f %.1f %.1f ranks %zu em %.0f\n", app.ring_rect[0], app.ring_rect[1],
+                      app.ring_rect[2], app.ring_rect[3], app.ring.ranks.size(), p.fonts.ui->FontSize);
       }
       break;
     }

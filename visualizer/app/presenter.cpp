@@ -16,7 +16,7 @@ namespace ringlab::viz {
 namespace {
 const ImU32 kText = IM_COL32(232, 233, 238, 255);
 const ImU32 kBright = IM_COL32(255, 255, 255, 255);
-const ImU32 kDim = IM_COL32(135, 138, 150, 255);
+const ImU32 kDim = IM_COL32(175, 178, 190, 255);  // secondary text: still 7:1 on the demo pane
 const ImU32 kAccent = IM_COL32(105, 185, 240, 255);
 const ImU32 kCode = IM_COL32(240, 200, 130, 255);
 const ImU32 kCodeBg = IM_COL32(38, 42, 54, 255);
@@ -294,7 +294,7 @@ bool build_slide_fonts(ImFontAtlas& atlas, int height, SlideFonts& fonts, std::s
   fonts = SlideFonts{};
   fonts.height = height;
   // The UI font first: it is the default for the views on demo slides.
-  fonts.ui = add("DejaVu Sans", std::max(14.0f, h / 46));
+  fonts.ui = add("DejaVu Sans", std::max(14.0f, h / 36));  // demo panes: 1/36 of the height
   fonts.body = add("DejaVu Sans", h / 26);
   fonts.bold = add("DejaVu Sans:bold", h / 26);
   fonts.italic = add("DejaVu Sans:italic", h / 26);
@@ -486,21 +486,51 @@ void draw_items(ImDrawList* dl, const SlideLayout& L) {
   }
 }
 
+// Text wrapped at `width` (at spaces where it can, anywhere where it must), from `y` down: the
+// lines' first and last characters, so a caller can count them before drawing the last ones.
+std::vector<std::pair<const char*, const char*>> wrap_lines(ImFont* font, float size, const std::string& text,
+                                                             float width) {
+  std::vector<std::pair<const char*, const char*>> out;
+  const char* p = text.c_str();
+  const char* end = p + text.size();
+  while (p < end) {
+    const char* nl = std::find(p, end, '\n');
+    const char* line = p;
+    do {  // one source line: as many screen lines as it needs
+      const char* cut = font->CalcWordWrapPositionA(size / font->FontSize, line, nl, width);
+      if (cut == line) ++cut;  // a glyph wider than the pane: still make progress
+      out.emplace_back(line, cut);
+      line = cut;
+      while (line < nl && *line == ' ') ++line;
+    } while (line < nl);
+    p = nl + 1;
+  }
+  return out;
+}
+
 // The demo's half of the slide: what runs, the view(s), and the run's output.
 void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   ImFont* ui = p.fonts.ui;
-  const float fs = ui->FontSize, pad = fs * 0.5f;
-  dl->AddRectFilled(ImVec2(r[0], r[1]), ImVec2(r[2], r[3]), IM_COL32(30, 33, 42, 255), 8.0f);
-  // Header: the command, and what R does.
-  char what[400];
-  if (s.demo.lesson > 0)
-    std::snprintf(what, sizeof what, "lesson %02d on %d ranks  %s", s.demo.lesson, s.demo.np,
-                  s.demo.flags.c_str());
-  else
-    std::snprintf(what, sizeof what, "replay: %s",
-                  s.demo.trace.substr(s.demo.trace.find_last_of('/') + 1).c_str());
-  dl->AddText(p.fonts.mono, fs, ImVec2(r[0] + pad, r[1] + pad), kCode, what);
+  const float fs = ui->FontSize, pad = fs * 0.5f, inner = r[2] - r[0] - 2 * pad;
+  const ImU32 pane = IM_COL32(30, 33, 42, 255);
+  dl->AddRectFilled(ImVec2(r[0], r[1]), ImVec2(r[2], r[3]), pane, 8.0f);
+  app.background = pane;  // the views' labels are measured against this
+  // Header: the command as the attendee would type it (wrapped, never cut), then what R does.
+  std::string what;
+  if (s.demo.lesson > 0) {
+    char nn[8];
+    std::snprintf(nn, sizeof nn, "%02d", s.demo.lesson);
+    what = std::string("$ ./ringlab run ") + nn + " -np " + std::to_string(s.demo.np) +
+           (s.demo.flags.empty() ? "" : " -- " + s.demo.flags);
+  } else {
+    what = "$ ./ringlab viz " + s.demo.trace.substr(s.demo.trace.find_last_of('/') + 1);
+  }
+  float top = r[1] + pad;
+  for (const auto& [b, e] : wrap_lines(p.fonts.mono, fs, what, inner)) {
+    dl->AddText(p.fonts.mono, fs, ImVec2(r[0] + pad, top), kCode, b, e);
+    top += fs * 1.25f;
+  }
   std::string status;
   const bool ours = p.demo_slide == p.current;
   if (ours && p.demo_live && app.launcher.running()) status = "running \u2026";
@@ -508,25 +538,29 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
     status = "exit " + std::to_string(app.launcher.exit_code()) + " \u00b7 R: run again";
   else status = s.demo.lesson > 0 ? "R: run it live" : "R: replay";
   const float sw = ui->CalcTextSizeA(fs, FLT_MAX, 0, status.c_str()).x;
-  dl->AddText(ui, fs, ImVec2(r[2] - pad - sw, r[1] + pad), kAccent, status.c_str());
+  dl->AddText(ui, fs, ImVec2(r[0] + pad, top), kAccent, status.c_str());
   {  // the status is a button too: a click does what R does
     const ImVec2 m = ImGui::GetIO().MousePos;
-    if (ImGui::IsMouseClicked(0) && m.x >= r[2] - pad - sw && m.x <= r[2] - pad && m.y >= r[1] + pad &&
-        m.y <= r[1] + pad + fs * 1.2f)
+    if (ImGui::IsMouseClicked(0) && m.x >= r[0] + pad && m.x <= r[0] + pad + sw && m.y >= top &&
+        m.y <= top + fs * 1.2f)
       run_demo(app, p);
   }
-  float top = r[1] + fs * 1.6f + pad;
   Run* run = ours ? app.session.current() : nullptr;
-  if (run && !run->timeline.frames().empty()) {
+  if (run && !run->timeline.frames().empty()) {  // beside the status, where it fits; else below
     const int frames = static_cast<int>(run->timeline.frames().size());
     const int f = std::clamp(static_cast<int>(app.playback.pos), 0, frames - 1);
     const std::string label = "step " + std::to_string(f) + "/" + std::to_string(frames - 1) + ": " +
-                              run->timeline.frames()[f].label() +
-                              "   \u00b7   ranks connected: " + std::to_string(app.session.connected()) +
-                              "   \u00b7   events: " + std::to_string(run->timeline.event_count());
-    dl->AddText(ui, fs, ImVec2(r[0] + pad, top), kDim, label.c_str());
+                              run->timeline.frames()[f].label();
+    float x = r[0] + pad + sw + fs;
+    if (x + ui->CalcTextSizeA(fs, FLT_MAX, 0, label.c_str()).x > r[2] - pad) x = r[0] + pad, top += fs * 1.25f;
+    for (const auto& [b, e] : wrap_lines(ui, fs, label, r[2] - pad - x)) {
+      dl->AddText(ui, fs, ImVec2(x, top), kDim, b, e);
+      top += fs * 1.25f;
+    }
+  } else {
+    top += fs * 1.25f;
   }
-  top += fs * 1.5f;
+  top += pad * 0.5f;
   // Output pane at the bottom: the run's last lines (live runs only).
   const float out_h = s.demo.output_only() ? r[3] - top : s.demo.lesson > 0 ? (r[3] - r[1]) * 0.24f : 0;
   const float views_bottom = r[3] - out_h - pad;
@@ -570,28 +604,21 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
     dl->AddRectFilled(ImVec2(r[0] + pad, oy), ImVec2(r[2] - pad, r[3] - pad), IM_COL32(18, 20, 26, 255),
                       4.0f);
     std::string text = ours && p.demo_live ? app.launcher.output() : "";
+    // The launcher's first line is the full command line (absolute paths); the header already
+    // shows it as the attendee types it.
+    if (text.rfind("$ ", 0) == 0) text.erase(0, std::min(text.size(), text.find('\n') + 1));
     if (ours && !app.form.error.empty()) text += "error: " + app.form.error + "\n";
     if (text.empty()) text = "press R: the lesson runs on real MPI ranks, its output appears here";
-    // The last lines that fit, each cut at the pane's width.
+    // The last screen lines that fit, long lines wrapped (never cut: "rel diff 1.2e-16" keeps
+    // its exponent).
     const float lh = fs * 1.2f, w = r[2] - r[0] - 3 * pad;
     const int max_lines = std::max(1, static_cast<int>((out_h - 2 * pad) / lh));
-    std::vector<std::string> lines;
-    std::size_t a = 0;
-    while (a < text.size()) {
-      auto e = text.find('\n', a);
-      if (e == std::string::npos) e = text.size();
-      lines.push_back(text.substr(a, e - a));
-      a = e + 1;
-    }
+    const auto lines = wrap_lines(p.fonts.mono, fs, text, w);
     const std::size_t first =
         lines.size() > static_cast<std::size_t>(max_lines) ? lines.size() - max_lines : 0;
-    for (std::size_t k = first; k < lines.size(); ++k) {
-      const char* b = lines[k].c_str();
-      const char* e =
-          p.fonts.mono->CalcWordWrapPositionA(fs / p.fonts.mono->FontSize, b, b + lines[k].size(), w);
-      dl->AddText(p.fonts.mono, fs, ImVec2(r[0] + 1.5f * pad, oy + pad * 0.6f + (k - first) * lh), kText, b,
-                  e);
-    }
+    for (std::size_t k = first; k < lines.size(); ++k)
+      dl->AddText(p.fonts.mono, fs, ImVec2(r[0] + 1.5f * pad, oy + pad * 0.6f + (k - first) * lh), kText,
+                  lines[k].first, lines[k].second);
   }
 }
 }  // namespace

@@ -12,7 +12,10 @@ RingLayout ring_layout(int n, float x0, float y0, float x1, float y1, float em) 
   const float half = std::max(10.0f, std::min(x1 - x0, y1 - y0) / 2);
   // Discs get smaller as ranks get more numerous, but stay readable; their largest size, and
   // the chunks' boxes, follow the text size `em` so a rank's number fits its disc.
-  l.node_radius = std::clamp(half * 2.2f / static_cast<float>(n + 2), 6.0f, std::max(6.0f, em * 1.7f));
+  // A small ring keeps three quarters of its half-size for the circle, so the chunks between
+  // the discs have room.
+  l.node_radius = std::clamp(std::min(half * 2.2f / static_cast<float>(n + 2), half * 0.22f), 6.0f,
+                             std::max(6.0f, em * 1.7f));
   l.radius = std::max(1.0f, half - l.node_radius - 4);
   const float w = std::clamp(l.node_radius * 1.6f, 12.0f, std::max(12.0f, em * 2.3f));
   l.box = {w, std::max(em * 0.77f, w * 0.7f)};
