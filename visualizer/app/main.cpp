@@ -241,6 +241,9 @@ int main(int argc, char** argv) {
   cli.add_flag("--measure", o.present.measure,
                "Print, per view, the text height, the lowest text contrast and overlapping labels, and "
                "exit (no display needed); with --present: every slide's layout");
+  cli.add_flag("--check", o.present.check,
+               "With --present: run every demo once, as R would, and report a demo whose flags or run "
+               "fail, or whose at: is past its last step (no display needed); exit 2 on a problem");
   cli.add_option("--keys", o.present.keys,
                  "With --present: press these keys (e.g. \"Right Right End Home\")");
   try {

@@ -8,6 +8,8 @@
 //   --keys "Right Right End Home"      scripted key presses, one every other frame
 #include "present_main.hpp"
 
+#include "deck_check.hpp"
+
 #include "fonts.hpp"
 
 #include <GLFW/glfw3.h>
@@ -200,6 +202,7 @@ int run_presenter(const PresentOptions& o, App& app) {
                    e.rfind("line ", 0) == 0 ? e.substr(5).c_str() : (" " + e).c_str());
     return 2;
   }
+  if (o.check) return check_deck_demos(p.deck, o.deck, app.mpirun, app.bin_dir, 180) == 0 ? 0 : 2;
   const int n = static_cast<int>(p.deck.slides.size());
   if (o.slide < 1 || o.slide > n) {
     std::fprintf(stderr, "ringlab-viz: error: --slide %d: the deck has slides 1..%d\n", o.slide, n);

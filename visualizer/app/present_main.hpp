@@ -9,6 +9,7 @@ namespace ringlab::viz {
 struct PresentOptions {
   std::string deck;
   bool notes = false, fullscreen = false, measure = false, summary = false, quit_when_done = false;
+  bool check = false;  // run every demo once (deck_check.hpp) and exit: 0 all good, 2 problems
   int slide = 1;  // start here (1-based)
   int width = 1280, height = 720;
   std::string screenshot, export_dir, keys;

@@ -1,0 +1,107 @@
+// check_deck_demos: each demo of a deck run once, its exit code and its steps (deck_check.hpp).
+#include "deck_check.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
+#include "viz/launcher.hpp"
+#include "viz/session.hpp"
+
+namespace ringlab::viz {
+namespace {
+// The demo as an attendee would type it: "./ringlab run 05 -np 4 -- --schedule".
+std::string typed(const Demo& d) {
+  char nn[8];
+  std::snprintf(nn, sizeof nn, "%02d", d.lesson);
+  return std::string("./ringlab run ") + nn + " -np " + std::to_string(d.np) + (d.flags.empty() ? "" : " -- " + d.flags);
+}
+
+// The run's own reason, if it printed one: its last line that says "error", else its last line.
+std::string last_words(const std::string& output) {
+  std::string last, error;
+  std::size_t a = 0;
+  while (a < output.size()) {
+    std::size_t e = output.find('\n', a);
+    if (e == std::string::npos) e = output.size();
+    const std::string line = output.substr(a, e - a);
+    if (!line.empty() && line.rfind("$ ", 0) != 0) {
+      last = line;
+      if (line.find("error") != std::string::npos) error = line;
+    }
+    a = e + 1;
+  }
+  return error.empty() ? last : error;
+}
+}  // namespace
+
+int check_deck_demos(const Deck& deck, const std::string& deck_path, const std::string& mpirun,
+                     const std::string& bin_dir, double timeout_s) {
+  int problems = 0, demos = 0;
+  const std::string trace = "/tmp/ringlab-deck-check-" + std::to_string(getpid()) + ".trace";
+  for (std::size_t i = 0; i < deck.slides.size(); ++i) {
+    const Slide& s = deck.slides[i];
+    if (!s.has_demo) continue;
+    ++demos;
+    const Demo& d = s.demo;
+    const std::string where = deck_path + ":" + std::to_string(d.line) + ": slide " + std::to_string(i + 1);
+    auto problem = [&](const std::string& what) {
+      std::fprintf(stderr, "ringlab-viz: error: %s: %s\n", where.c_str(), what.c_str());
+      ++problems;
+    };
+    Session session;
+    if (d.lesson > 0) {
+      std::vector<std::string> argv;
+      std::string error;
+      if (!lesson_command(mpirun, bin_dir, d.lesson, d.np, d.flags, "", argv, &error)) {
+        problem(error);
+        continue;
+      }
+      const bool traced = !d.output_only();  // an output-only demo's lesson streams nothing
+      if (traced) argv.insert(argv.end(), {"--trace", trace});
+      std::printf("%s: %s ...\n", where.c_str(), typed(d).c_str());
+      std::fflush(stdout);
+      Launcher run;
+      if (!run.start(argv, &error)) {
+        problem(error);
+        continue;
+      }
+      const auto t0 = std::chrono::steady_clock::now();
+      while (run.running()) {
+        run.poll();
+        if (std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > timeout_s) {
+          run.stop();
+          break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      }
+      run.poll();
+      if (run.exit_code() != 0) {
+        problem("demo `" + typed(d) + "` exited " + std::to_string(run.exit_code()) + ": " + last_words(run.output()));
+        continue;
+      }
+      if (!traced) continue;
+      if (!session.open_file(trace)) {
+        problem("demo `" + typed(d) + "` wrote no trace to check `at:` against");
+        continue;
+      }
+    } else if (!session.open_file(d.trace)) {
+      problem("demo: cannot replay " + d.trace);
+      continue;
+    }
+    const int steps = session.current() ? static_cast<int>(session.current()->timeline.frames().size()) : 0;
+    if (d.at >= steps)
+      problem("demo: at: " + std::to_string(d.at) + ", but the run has " + std::to_string(steps) + " steps (0 to " +
+              std::to_string(steps - 1) + ")");
+    else
+      std::printf("%s: ok, %d steps%s\n", where.c_str(), steps,
+                  d.at >= 0 ? (", at: " + std::to_string(d.at)).c_str() : "");
+  }
+  unlink(trace.c_str());
+  std::printf("deck check: %d demos, %d problem%s\n", demos, problems, problems == 1 ? "" : "s");
+  return problems;
+}
+
+}  // namespace ringlab::viz
