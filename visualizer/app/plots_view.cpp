@@ -188,10 +188,22 @@ void draw_loss_plot(App& app) {
   ImGui::Dummy(avail);
 }
 
-void draw_bytes_chart(App& app) {
+static void draw_traffic(App& app, const Traffic& t, int n);
+
+void draw_bytes_chart(App& app, const std::string& pinned) {
   Run* run = app.session.current();
   if (!run || run->plots.traffic().empty()) {
     ImGui::TextDisabled("no transfers in this run");
+    return;
+  }
+  if (!pinned.empty()) {
+    const auto it = run->plots.traffic().find(pinned);
+    if (it == run->plots.traffic().end()) {
+      ImGui::TextDisabled("no %s in this run (yet)", pinned.c_str());
+      return;
+    }
+    ImGui::Text("%s", pinned.c_str());
+    draw_traffic(app, it->second, run->header.ranks);
     return;
   }
   // Which collective: all of them, or one (server vs ring in lesson 04/05).
@@ -218,8 +230,11 @@ void draw_bytes_chart(App& app) {
   }
   ImGui::SameLine();
   ImGui::Checkbox("follow the step's collective", &app.bytes_follow);
-  const Traffic& t = run->plots.traffic().at(names[app.bytes_coll]);
-  const int n = run->header.ranks;
+  draw_traffic(app, run->plots.traffic().at(names[app.bytes_coll]), run->header.ranks);
+}
+
+// The bars of one collective's traffic: sent and received per rank.
+static void draw_traffic(App& app, const Traffic& t, int n) {
   double top = 1;
   for (int r = 0; r < n; ++r) top = std::max({top, double(t.sent[r]), double(t.received[r])});
   begin_view("bytes", app.background);

@@ -594,6 +594,7 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
       else if (view == "buffers") draw_buffer_view(app);
       else if (view == "loss") draw_loss_plot(app);
       else if (view == "bytes") draw_bytes_chart(app);
+      else if (view.rfind("bytes:", 0) == 0) draw_bytes_chart(app, view.substr(6));
       else if (view == "pipeline") draw_pipeline_chart(app);
       ImGui::End();
     }

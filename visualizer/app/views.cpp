@@ -333,7 +333,7 @@ void draw_app(App& app, float width, float height) {
         void (*draw)(App&);
       };
       static const Tab tabs[] = {{"loss", "Loss per worker", draw_loss_plot},
-                                 {"bytes", "Bytes per rank", draw_bytes_chart},
+                                 {"bytes", "Bytes per rank", [](App& a) { draw_bytes_chart(a); }},
                                  {"pipeline", "Pipeline", draw_pipeline_chart},
                                  {"launch", "Launch", draw_launch_panel},
                                  {"notes", "Notes", draw_notes}};

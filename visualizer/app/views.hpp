@@ -63,7 +63,9 @@ void draw_playback_bar(App& app);
 void draw_ring_view(App& app);
 void draw_buffer_view(App& app);
 void draw_loss_plot(App& app);
-void draw_bytes_chart(App& app);
+// `pinned`: always this collective's bytes (a demo comparing two), no chooser; else the one
+// chosen, or the one on screen.
+void draw_bytes_chart(App& app, const std::string& pinned = "");
 void draw_pipeline_chart(App& app);
 void draw_launch_panel(App& app);
 // What the launch panel's start button does: runs app.form's lesson with --viz pointing here.

@@ -147,13 +147,17 @@ struct SlideParser {
         std::replace(v.begin(), v.end(), ',', ' ');
         std::istringstream words(v);
         for (std::string w; words >> w;) {
+          // bytes:NAME pins the bytes chart to one collective (two of them compare, e.g. the
+          // parameter server's bytes above the ring's).
+          const std::string base = w.rfind("bytes:", 0) == 0 && w.size() > 6 ? "bytes" : w;
           static const char* known[] = {"ring", "buffers", "loss", "bytes", "pipeline", "output"};
-          if (std::find_if(std::begin(known), std::end(known), [&](const char* k) { return w == k; }) ==
+          if (std::find_if(std::begin(known), std::end(known), [&](const char* k) { return base == k; }) ==
               std::end(known))
-            error(at_line, "demo: unknown view '" + w + "' (ring, buffers, loss, bytes, pipeline, output)");
+            error(at_line, "demo: unknown view '" + w +
+                               "' (ring, buffers, loss, bytes, bytes:COLLECTIVE, pipeline, output)");
           else d.views.push_back(w);
         }
-        if (d.views.size() > 2) error(at_line, "demo: at most two views side by side");
+        if (d.views.size() > 2) error(at_line, "demo: at most two views, one above the other");
         if (d.views.empty()) d.views.push_back("ring");
       } else {
         error(at_line, "demo: unknown key '" + key + "' (lesson, np, flags, view, trace, at)");
