@@ -140,6 +140,14 @@ TEST_CASE("bad decks: one clear line each, naming the line") {
                     "line 2: demo: np 'many' is not a number 1..64"));
     CHECK(has_error(parse_deck("```demo\nlesson: 5\nview: pie\n```\n", opt),
                     "line 3: demo: unknown view 'pie'"));
+    CHECK(has_error(parse_deck("```demo\nlesson: 5\nview: bytes:\n```\n", opt),
+                    "line 3: demo: unknown view 'bytes:'"));
+    {  // bytes:NAME pins a bytes chart to one collective; two of them compare
+      const Deck pinned = parse_deck("```demo\nlesson: 4\nview: bytes:parameter_server bytes:ring_allreduce\n```\n", opt);
+      CHECK(pinned.errors.empty());
+      REQUIRE(pinned.slides.size() == 1);
+      CHECK(pinned.slides[0].demo.views == std::vector<std::string>{"bytes:parameter_server", "bytes:ring_allreduce"});
+    }
     CHECK(has_error(parse_deck("```demo\ncolour: red\n```\n", opt), "demo: unknown key 'colour'"));
     CHECK(
         has_error(parse_deck("```demo\nnp: 2\n```\n", opt), "line 1: demo: give a lesson to run or a trace"));
