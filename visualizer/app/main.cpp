@@ -31,6 +31,7 @@
 
 #include "fonts.hpp"
 #include "present_main.hpp"
+#include "screenshot.hpp"
 #include "ringlab/viz_stream.hpp"
 #include "text_boxes.hpp"
 #include "views.hpp"
@@ -103,18 +104,6 @@ double ms_since(Clock::time_point t) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
 }
 
-// Reads the back buffer and writes it as a PNG (top row first, as image files want it).
-bool write_png(const std::string& path, int w, int h) {
-  std::vector<unsigned char> px(static_cast<std::size_t>(w) * h * 3);
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadBuffer(GL_BACK);
-  glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, px.data());
-  std::vector<unsigned char> flipped(px.size());
-  for (int y = 0; y < h; ++y)
-    std::copy_n(&px[static_cast<std::size_t>(h - 1 - y) * w * 3], w * 3,
-                &flipped[static_cast<std::size_t>(y) * w * 3]);
-  return stbi_write_png(path.c_str(), w, h, 3, flipped.data(), w * 3) != 0;
-}
 
 // Everything that is not drawing: read the live socket, follow the launched run, play.
 void tick(App& app, double dt_s) {

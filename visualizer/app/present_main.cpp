@@ -9,6 +9,7 @@
 #include "present_main.hpp"
 
 #include "deck_check.hpp"
+#include "screenshot.hpp"
 
 #include "fonts.hpp"
 
@@ -64,16 +65,6 @@ bool image_info(const std::string& path, int* w, int* h, ImTextureID* tex) {
   return true;
 }
 
-bool write_png(const std::string& path, int w, int h) {
-  std::vector<unsigned char> px(static_cast<std::size_t>(w) * h * 3), flipped(px.size());
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadBuffer(GL_BACK);
-  glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, px.data());
-  for (int y = 0; y < h; ++y)
-    std::copy_n(&px[static_cast<std::size_t>(h - 1 - y) * w * 3], w * 3,
-                &flipped[static_cast<std::size_t>(y) * w * 3]);
-  return stbi_write_png(path.c_str(), w, h, 3, flipped.data(), w * 3) != 0;
-}
 
 // Fonts follow the window: rebuilt (atlas and GL texture) when its height changes by > 5 %.
 bool ensure_fonts(Presenter& p, int height, std::string* error) {
@@ -279,8 +270,9 @@ int run_presenter(const PresentOptions& o, App& app) {
   // The notes window: its own ImGui context (no input callbacks: keys go to the slides).
   GLFWwindow* notes = nullptr;
   ImGuiContext* notes_ctx = nullptr;
-  if (o.notes && !offscreen) {
-    glfwWindowHint(GLFW_VISIBLE, GLFW_TRUE);
+  // With --screenshot it is made too (hidden), so that its picture is saved beside the slide's.
+  if (o.notes && (!offscreen || !o.screenshot.empty())) {
+    glfwWindowHint(GLFW_VISIBLE, offscreen ? GLFW_FALSE : GLFW_TRUE);
     notes = glfwCreateWindow(900, 600, "ringlab — presenter notes", nullptr, window);
     if (notes) {
       glfwMakeContextCurrent(notes);
@@ -291,7 +283,7 @@ int run_presenter(const PresentOptions& o, App& app) {
       // The notes are read from a laptop screen at arm's length: one size, the body face.
       std::string font_error;
       const std::string font = find_font("DejaVu Sans", &font_error);
-      if (!font.empty()) ImGui::GetIO().Fonts->AddFontFromFileTTF(font.c_str(), 28);
+      if (!font.empty()) ImGui::GetIO().Fonts->AddFontFromFileTTF(font.c_str(), 28, nullptr, slide_glyph_ranges());
       ImGui_ImplGlfw_InitForOpenGL(notes, false);
       g_main_ctx = main_ctx;
       g_main_window = window;
@@ -304,6 +296,35 @@ int run_presenter(const PresentOptions& o, App& app) {
       std::fprintf(stderr, "ringlab-viz: note: cannot open the notes window; presenting without it\n");
     }
   }
+
+  // The notes window, drawn with its own context; `save_to`: its picture as a PNG too.
+  auto draw_notes_window = [&](const std::string& save_to = "") {
+    glfwMakeContextCurrent(notes);
+    ImGui::SetCurrentContext(notes_ctx);
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    int nw, nh;
+    glfwGetFramebufferSize(notes, &nw, &nh);
+    draw_presenter_notes(p, static_cast<float>(nw), static_cast<float>(nh));
+    ImGui::Render();
+    glViewport(0, 0, nw, nh);
+    glClearColor(0.08f, 0.08f, 0.1f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    bool saved = true;
+    if (!save_to.empty()) {
+      glFinish();
+      saved = write_png(save_to, nw, nh);
+      if (saved) std::printf("notes screenshot: %s (%dx%d)\n", save_to.c_str(), nw, nh);
+      else std::fprintf(stderr, "ringlab-viz: error: cannot write %s\n", save_to.c_str());
+    }
+    glfwSwapBuffers(notes);
+    if (glfwWindowShouldClose(notes)) glfwSetWindowShouldClose(window, 1);
+    ImGui::SetCurrentContext(main_ctx);
+    glfwMakeContextCurrent(window);
+    return saved;
+  };
 
   // --- loop -----------------------------------------------------------------------------------
   go_to(app, p, o.slide - 1);
@@ -415,29 +436,14 @@ int run_presenter(const PresentOptions& o, App& app) {
         if (!app.ring.ranks.empty())  // a demo's ring view: where it was drawn (viz_png_check)
           std::printf("ring-rect %.1f %.1f %.1f %.1f ranks %zu em %.0f\n", app.ring_rect[0], app.ring_rect[1],
                       app.ring_rect[2], app.ring_rect[3], app.ring.ranks.size(), p.fonts.ui->FontSize);
+        // --notes: the notes window beside it, as NAME-notes.png.
+        const std::size_t dot = o.screenshot.rfind(".png");
+        if (notes && !draw_notes_window(o.screenshot.substr(0, dot) + "-notes.png")) rc = 1;
       }
       break;
     }
     glfwSwapBuffers(window);
-    if (notes) {  // the second window, drawn with its own context
-      glfwMakeContextCurrent(notes);
-      ImGui::SetCurrentContext(notes_ctx);
-      ImGui_ImplOpenGL3_NewFrame();
-      ImGui_ImplGlfw_NewFrame();
-      ImGui::NewFrame();
-      int nw, nh;
-      glfwGetFramebufferSize(notes, &nw, &nh);
-      draw_presenter_notes(p, static_cast<float>(nw), static_cast<float>(nh));
-      ImGui::Render();
-      glViewport(0, 0, nw, nh);
-      glClearColor(0.08f, 0.08f, 0.1f, 1);
-      glClear(GL_COLOR_BUFFER_BIT);
-      ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-      glfwSwapBuffers(notes);
-      if (glfwWindowShouldClose(notes)) glfwSetWindowShouldClose(window, 1);
-      ImGui::SetCurrentContext(main_ctx);
-      glfwMakeContextCurrent(window);
-    }
+    if (notes) draw_notes_window();
     if (o.quit_when_done && o.screenshot.empty() && next_key == script.size() && !app.launcher.running() &&
         (script.empty() || frame > 8) && (!p.demo_live || demo_finished(app, p)))
       break;

@@ -263,11 +263,11 @@ float layout_at(const Slide& slide, const SlideFonts& f, float scale, float x0, 
 
 }  // namespace
 
-bool build_slide_fonts(ImFontAtlas& atlas, int height, SlideFonts& fonts, std::string* error) {
+const ImWchar* slide_glyph_ranges() {
   static ImVector<ImWchar> ranges;  // must outlive the atlas build
   if (ranges.empty()) {
     ImFontGlyphRangesBuilder b;
-    b.AddRanges(atlas.GetGlyphRangesDefault());      // Basic Latin, Latin-1
+    b.AddRanges(ImGui::GetIO().Fonts->GetGlyphRangesDefault());  // Basic Latin, Latin-1
     static const ImWchar extra[] = {0x0370, 0x03FF,  // Greek (α β Σ)
                                     0x2010, 0x205E,  // dashes, quotes, bullets, …, ′
                                     0x2070, 0x209F,  // superscripts and subscripts (x₀ w₁ N²)
@@ -280,6 +280,11 @@ bool build_slide_fonts(ImFontAtlas& atlas, int height, SlideFonts& fonts, std::s
     b.AddRanges(extra);
     b.BuildRanges(&ranges);
   }
+  return ranges.Data;
+}
+
+bool build_slide_fonts(ImFontAtlas& atlas, int height, SlideFonts& fonts, std::string* error) {
+  const ImWchar* ranges = slide_glyph_ranges();
   const float h = static_cast<float>(height);
   auto add = [&](const char* pattern, float px) -> ImFont* {
     const std::string path = find_font(pattern, error);
@@ -288,7 +293,7 @@ bool build_slide_fonts(ImFontAtlas& atlas, int height, SlideFonts& fonts, std::s
     cfg.OversampleH = px < 24 ? 2 : 1;  // big glyphs need no sub-pixel copies
     cfg.OversampleV = 1;
     cfg.PixelSnapH = px >= 24;
-    return atlas.AddFontFromFileTTF(path.c_str(), std::round(px), &cfg, ranges.Data);
+    return atlas.AddFontFromFileTTF(path.c_str(), std::round(px), &cfg, ranges);
   };
   atlas.Clear();
   fonts = SlideFonts{};

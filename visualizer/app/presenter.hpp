@@ -31,6 +31,9 @@ struct SlideFonts {
 // `height`-pixel window, with the glyphs slides use (Latin, Greek, sub/superscripts, arrows,
 // math). False, with `error` set: the family is not installed.
 bool build_slide_fonts(ImFontAtlas& atlas, int height, SlideFonts& fonts, std::string* error);
+// The glyphs slides use (Latin, Greek, sub/superscripts, arrows, math, dashes): for any font
+// that shows slide text, such as the notes window's.
+const ImWchar* slide_glyph_ranges();
 
 // One thing to draw, positioned: the layout is computed, measured (for the clipping test),
 // then drawn.
