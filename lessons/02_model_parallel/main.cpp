@@ -294,6 +294,8 @@ int main(int argc, char** argv) {
   if (auto e = rt.refuse_unused(app, {"--count", "--type"},
                                 "its sizes are --terms, --width and --batch, in double"))
     return *e;
+  // --format csv promises CSV only; this lesson's output is a table with its explanation.
+  if (auto e = rt.refuse_unused(app, {"--format"}, "its output is a table with its explanation, not CSV")) return *e;
   auto& comm = rt.comm();
 
   // Bad input: one line, exit 2 on every rank.

@@ -206,6 +206,8 @@ int main(int argc, char** argv) {
       ->capture_default_str()
       ->transform(whole_number_in(0, 60000));
   if (auto exit_code = rt.start(app, opt, argc, argv, 6)) return *exit_code;
+  // --format csv promises CSV only; this lesson's output is a table with its explanation.
+  if (auto e = rt.refuse_unused(app, {"--format"}, "its output is a table with its explanation, not CSV")) return *e;
   auto& comm = rt.comm();
   const int N = comm.size();
   if (auto e = rt.fail_if(

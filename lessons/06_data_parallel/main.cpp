@@ -122,6 +122,8 @@ int main(int argc, char** argv) {
   opt.runs_on_gpu = true;  // --device cuda (or auto on a GPU node): the model and its gradients on the GPU
   if (auto exit_code = rt.start(app, opt, argc, argv, /*buffers=*/0)) return *exit_code;
   if (auto e = rt.refuse_unused(app, {"--count", "--type"}, "it trains a float MLP of fixed size")) return *e;
+  // --format csv promises CSV only; this lesson's output is a table with its explanation.
+  if (auto e = rt.refuse_unused(app, {"--format"}, "its output is a table with its explanation, not CSV")) return *e;
   auto& comm = rt.comm();
   const int n = comm.size(), rank = comm.rank();
 

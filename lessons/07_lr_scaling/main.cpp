@@ -65,6 +65,8 @@ int main(int argc, char** argv) {
   if (auto e = rt.refuse_unused(app, {"--count", "--type", "--bench", "--iters", "--warmup"},
                                 "it trains a float MLP; for throughput use lesson 06 --bench"))
     return *e;
+  // --format csv promises CSV only; this lesson's output is a table with its explanation.
+  if (auto e = rt.refuse_unused(app, {"--format"}, "its output is a table with its explanation, not CSV")) return *e;
   auto& comm = rt.comm();
   const int n = comm.size(), rank = comm.rank();
 
