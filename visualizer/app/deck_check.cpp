@@ -12,13 +12,6 @@
 
 namespace ringlab::viz {
 namespace {
-// The demo as an attendee would type it: "./ringlab run 05 -np 4 -- --schedule".
-std::string typed(const Demo& d) {
-  char nn[8];
-  std::snprintf(nn, sizeof nn, "%02d", d.lesson);
-  return std::string("./ringlab run ") + nn + " -np " + std::to_string(d.np) + (d.flags.empty() ? "" : " -- " + d.flags);
-}
-
 // The run's own reason, if it printed one: its last line that says "error", else its last line.
 std::string last_words(const std::string& output) {
   std::string last, error;
@@ -61,7 +54,7 @@ int check_deck_demos(const Deck& deck, const std::string& deck_path, const std::
       }
       const bool traced = !d.output_only();  // an output-only demo's lesson streams nothing
       if (traced) argv.insert(argv.end(), {"--trace", trace});
-      std::printf("%s: %s ...\n", where.c_str(), typed(d).c_str());
+      std::printf("%s: %s ...\n", where.c_str(), demo_command(d).c_str());
       std::fflush(stdout);
       Launcher run;
       if (!run.start(argv, &error)) {
@@ -79,12 +72,12 @@ int check_deck_demos(const Deck& deck, const std::string& deck_path, const std::
       }
       run.poll();
       if (run.exit_code() != 0) {
-        problem("demo `" + typed(d) + "` exited " + std::to_string(run.exit_code()) + ": " + last_words(run.output()));
+        problem("demo `" + demo_command(d) + "` exited " + std::to_string(run.exit_code()) + ": " + last_words(run.output()));
         continue;
       }
       if (!traced) continue;
       if (!session.open_file(trace)) {
-        problem("demo `" + typed(d) + "` wrote no trace to check `at:` against");
+        problem("demo `" + demo_command(d) + "` wrote no trace to check `at:` against");
         continue;
       }
     } else if (!session.open_file(d.trace)) {

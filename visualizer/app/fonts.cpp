@@ -1,6 +1,8 @@
 // find_font: one fontconfig query (fonts.hpp says why not a path).
 #include "fonts.hpp"
 
+#include "theme.hpp"
+
 #include <fontconfig/fontconfig.h>
 #include <imgui.h>
 
@@ -58,10 +60,11 @@ bool use_viewer_font(float window_height, float scale, std::string* error) {
     if (error) *error = "cannot load " + path;
     return false;
   }
-  // A fresh dark style, its sizes scaled from the 13-pixel font they were made for. The panes
+  // A fresh style in the theme's colours, its sizes scaled from the 13-pixel font they were made for. The panes
   // tile the window, so their background is the window's clear colour (no blended quad each).
   ImGuiStyle style;
-  ImGui::StyleColorsDark(&style);
+  if (current_theme() == Theme::light) ImGui::StyleColorsLight(&style);
+  else ImGui::StyleColorsDark(&style);
   style.ScaleAllSizes(px / 13.0f);
   style.Colors[ImGuiCol_WindowBg].w = 0;
   ImGui::GetStyle() = style;

@@ -13,7 +13,6 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 #include <netinet/in.h>
-#include <stb_image_write.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -34,6 +33,7 @@
 #include "screenshot.hpp"
 #include "ringlab/viz_stream.hpp"
 #include "text_boxes.hpp"
+#include "theme.hpp"
 #include "views.hpp"
 
 using namespace ringlab::viz;
@@ -59,6 +59,7 @@ struct Options {
   double at = -1, max_seconds = 0;
   float font_scale = 1;
   std::string size;  // --size WxH (for --measure; sets width and height)
+  std::string theme = "dark";
   PresentOptions present;
 };
 
@@ -209,6 +210,9 @@ int main(int argc, char** argv) {
                  "Text size: this times 1/40 of the window height ([ and ] change it live)")
       ->capture_default_str()
       ->check(CLI::Range(0.5, 4.0));
+  cli.add_option("--theme", o.theme, "Colours: dark (screens, projectors) or light (paper: the handout)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"dark", "light"}));
   cli.add_flag("--summary-on-exit", o.summary, "Print every run's event count per rank when exiting");
   cli.add_flag("--quit-when-done", o.quit_when_done, "Exit once a live run's ranks have all disconnected");
   cli.add_flag("--headless", o.headless,
@@ -252,6 +256,9 @@ int main(int argc, char** argv) {
     }
     o.width = w, o.height = h;
   }
+  Theme theme = Theme::dark;
+  theme_from_name(o.theme, &theme);  // CLI11 checked the name
+  use_theme(theme);
   const bool tcp = port->count() > 0 || address->count() > 0;
   if (!o.replay.empty()) o.traces.insert(o.traces.begin(), o.replay);
   std::signal(SIGINT, on_signal);
@@ -260,6 +267,7 @@ int main(int argc, char** argv) {
 
   App app;
   app.session = Session(Limits{o.max_events, Limits{}.max_runs});
+  app.background = palette().background;
   app.mpirun = std::string(RINGLAB_SOURCE_DIR) + "/scripts/ringlab-mpirun";
   {  // lessons sit beside this binary (build/bin)
     char self[4096];
@@ -435,7 +443,9 @@ int main(int argc, char** argv) {
       ImGui::Render();
       if (o.bench_frames > 0) ui_ms.push_back(ms_since(t_ui));
       glViewport(0, 0, w, h);
-      glClearColor(0.06f, 0.06f, 0.07f, 1);
+      float clear[3];
+      clear_colour(clear);
+      glClearColor(clear[0], clear[1], clear[2], 1);
       glClear(GL_COLOR_BUFFER_BIT);
       ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
       // A few frames first: ImGui settles its layout (window sizes) over the first ones.

@@ -5,13 +5,11 @@
 #include <cstdio>
 
 #include "text_boxes.hpp"
+#include "theme.hpp"
 #include "views.hpp"
 
 namespace ringlab::viz {
 namespace {
-const ImU32 kAxis = IM_COL32(150, 150, 160, 255);
-const ImU32 kGrid = IM_COL32(60, 60, 70, 255);
-const ImU32 kText = IM_COL32(220, 220, 228, 255);
 
 std::string fmt(double v) {
   char b[32];
@@ -53,12 +51,12 @@ void y_ticks(ImDrawList* dl, const Axis& y, float x_left, float x_right, bool ri
   float last_y = 1e30f;  // ticks closer than a text line are skipped, not drawn over each other
   for (double v : ticks) {
     const float py = y.at(v);
-    if (!right_side) dl->AddLine(ImVec2(x_left, py), ImVec2(x_right, py), kGrid);
+    if (!right_side) dl->AddLine(ImVec2(x_left, py), ImVec2(x_right, py), palette().grid);
     if (std::fabs(py - last_y) < f * 1.1f) continue;
     last_y = py;
     const std::string s = fmt(v);
     const float tw = ImGui::CalcTextSize(s.c_str()).x;
-    label(dl, ImVec2(right_side ? x_right + f * 0.3f : x_left - tw - f * 0.3f, py - f / 2), kText, s);
+    label(dl, ImVec2(right_side ? x_right + f * 0.3f : x_left - tw - f * 0.3f, py - f / 2), palette().text, s);
   }
 }
 
@@ -126,18 +124,18 @@ void draw_loss_plot(App& app) {
   const float y0 = p.y + f * 0.5f, y1 = p.y + avail.y - f * 1.4f;
   const Axis y{yr.lo, yr.hi, app.log_scale, y1, y0};
   const Axis x{0, xmax, false, x0, x1};
-  dl->AddRect(ImVec2(x0, y0), ImVec2(x1, y1), kAxis);
+  dl->AddRect(ImVec2(x0, y0), ImVec2(x1, y1), palette().axis);
   y_ticks(dl, y, x0, x1, false);
   // The x axis: its title at the right end, tick labels wherever they leave a gap.
   const float title_x = x1 - ImGui::CalcTextSize("step").x;
-  label(dl, ImVec2(title_x, y1 + f * 0.2f), kText, "step");
+  label(dl, ImVec2(title_x, y1 + f * 0.2f), palette().text, "step");
   const double xs = nice_step(xmax, 6);
   float next_free = x0 - f;
   for (double v = 0; v <= xmax + 1e-9; v += xs) {
     const std::string s = fmt(v);
     const float w = ImGui::CalcTextSize(s.c_str()).x, lx = x.at(v) - w / 2;
     if (lx < next_free || lx + w > title_x - f * 0.5f) continue;
-    label(dl, ImVec2(lx, y1 + f * 0.2f), kText, s);
+    label(dl, ImVec2(lx, y1 + f * 0.2f), palette().text, s);
     next_free = lx + w + f * 0.6f;
   }
   dl->PushClipRect(ImVec2(x0, y0), ImVec2(x1, y1), true);
@@ -167,7 +165,7 @@ void draw_loss_plot(App& app) {
     polyline(*s, y, im_colour(l.colour), 2.0f);
   }
   Axis ylr{0, 1, false, y1, y0};
-  const ImU32 lr_colour = IM_COL32(200, 200, 200, 200);
+  const ImU32 lr_colour = palette().lr_line;
   if (show_lr) {
     ylr = Axis{std::min(0.0, lr_range.lo), lr_range.hi, false, y1, y0};
     for (const auto& l : lr) polyline(*l.pts, ylr, lr_colour, 1.0f);
@@ -180,7 +178,7 @@ void draw_loss_plot(App& app) {
   auto entry = [&](ImU32 colour, float thick, const std::string& text) {
     if (ly + f > y1 + f * 1.4f) return;
     dl->AddLine(ImVec2(lx, ly + f * 0.55f), ImVec2(lx + f * 1.5f, ly + f * 0.55f), colour, thick);
-    label(dl, ImVec2(lx + f * 2, ly), kText, text);
+    label(dl, ImVec2(lx + f * 2, ly), palette().text, text);
     ly += f * 1.2f;
   };
   if (show_lr) entry(lr_colour, 1.5f, "lr (right axis)");
@@ -246,7 +244,7 @@ static void draw_traffic(App& app, const Traffic& t, int n) {
   float lx = p.x;
   for (const auto& [colour, text] : {std::pair{sent, "sent"}, std::pair{recv, "received"}}) {
     dl->AddRectFilled(ImVec2(lx, p.y + f * 0.2f), ImVec2(lx + f * 0.75f, p.y + f * 0.95f), im_colour(colour));
-    label(dl, ImVec2(lx + f, p.y), kText, text);
+    label(dl, ImVec2(lx + f, p.y), palette().text, text);
     lx += f * 1.8f + ImGui::CalcTextSize(text).x;
   }
   const float x0 = p.x + ImGui::CalcTextSize(bytes_text(top).c_str()).x + f * 0.6f, x1 = p.x + avail.x - f * 0.5f;
@@ -255,9 +253,9 @@ static void draw_traffic(App& app, const Traffic& t, int n) {
   const double step = nice_step(top, std::clamp(static_cast<int>((y1 - y0) / (f * 1.6f)), 1, 4));
   for (double v = 0; v <= top * 1.0001; v += step) {
     const float py = y1 - static_cast<float>(v / top) * (y1 - y0);
-    dl->AddLine(ImVec2(x0, py), ImVec2(x1, py), kGrid);
+    dl->AddLine(ImVec2(x0, py), ImVec2(x1, py), palette().grid);
     const std::string s = bytes_text(v);
-    label(dl, ImVec2(x0 - ImGui::CalcTextSize(s.c_str()).x - f * 0.3f, py - f / 2), kText, s);
+    label(dl, ImVec2(x0 - ImGui::CalcTextSize(s.c_str()).x - f * 0.3f, py - f / 2), palette().text, s);
   }
   const float slot = (x1 - x0) / static_cast<float>(n), bar = std::clamp(slot * 0.4f, 1.0f, f * 6);
   float next_rank_x = -1e30f;
@@ -269,20 +267,20 @@ static void draw_traffic(App& app, const Traffic& t, int n) {
     dl->AddRectFilled(ImVec2(sx + bar, y1 - hr), ImVec2(sx + 2 * bar, y1), im_colour(recv));
     const std::string rank = (n <= 16 ? "rank " : "") + std::to_string(r);
     if (sx >= next_rank_x) {  // rank names where they fit, never over each other
-      label(dl, ImVec2(sx, y1 + f * 0.2f), kText, rank);
+      label(dl, ImVec2(sx, y1 + f * 0.2f), palette().text, rank);
       next_rank_x = sx + ImGui::CalcTextSize(rank.c_str()).x + f * 0.5f;
     }
     // Each bar's value above it, where it fits the bar's width; else the tooltip has it.
     for (const auto& [x, h, v] : {std::tuple{sx, hs, t.sent[r]}, std::tuple{sx + bar, hr, t.received[r]}}) {
       const std::string s = bytes_text(double(v));
       if (ImGui::CalcTextSize(s.c_str()).x <= bar - f * 0.2f)
-        label(dl, ImVec2(x, std::max(y0 - f * 1.2f, y1 - h - f * 1.1f)), kText, s);
+        label(dl, ImVec2(x, std::max(y0 - f * 1.2f, y1 - h - f * 1.1f)), palette().text, s);
     }
     if (ImGui::IsMouseHoveringRect(ImVec2(sx, y0), ImVec2(sx + 2 * bar, y1)))
       ImGui::SetTooltip("rank %d\nsent %s\nreceived %s", r, bytes_text(double(t.sent[r])).c_str(),
                         bytes_text(double(t.received[r])).c_str());
   }
-  dl->AddLine(ImVec2(x0, y1), ImVec2(x1, y1), kAxis);
+  dl->AddLine(ImVec2(x0, y1), ImVec2(x1, y1), palette().axis);
   ImGui::Dummy(avail);
 }
 
@@ -325,8 +323,8 @@ void draw_pipeline_chart(App& app) {
   std::vector<double> busy(static_cast<std::size_t>(n), 0);
   for (int r = 0; r < n; ++r) {
     dl->AddRectFilled(ImVec2(x0, y0 + r * row + 1), ImVec2(x1, y0 + (r + 1) * row - 1),
-                      IM_COL32(38, 38, 44, 255));
-    if (row_labels) label(dl, ImVec2(p.x, y0 + r * row + (row - f) / 2), kText, "rank " + std::to_string(r));
+                      palette().row_bg);
+    if (row_labels) label(dl, ImVec2(p.x, y0 + r * row + (row - f) / 2), palette().text, "rank " + std::to_string(r));
   }
   for (const auto& b : blocks) {
     if (b.rank < 0 || b.rank >= n) continue;
@@ -334,7 +332,7 @@ void draw_pipeline_chart(App& app) {
     const ImVec2 a(px(b.t0), y0 + b.rank * row + 2),
         z(std::max(px(b.t1), px(b.t0) + 1), y0 + (b.rank + 1) * row - 2);
     dl->AddRectFilled(a, z, im_colour(phase_colour(b.name)));
-    if (z.x - a.x > 3) dl->AddRect(a, z, IM_COL32(20, 20, 25, 255));
+    if (z.x - a.x > 3) dl->AddRect(a, z, palette().outline);
     const std::string s = std::to_string(b.chunk);
     if (b.chunk >= 0 && z.x - a.x > ImGui::CalcTextSize(s.c_str()).x + 2 && row >= f + 4) {
       begin_view("pipeline", im_colour(phase_colour(b.name)));
@@ -355,12 +353,12 @@ void draw_pipeline_chart(App& app) {
   for (int r = 0; r < n; ++r) {
     char s[32];
     std::snprintf(s, sizeof s, "idle %2.0f%%", 100 * (1 - std::min(1.0, busy[r] / (t1 - t0))));
-    if (row_labels) label(dl, ImVec2(x1 + f * 0.4f, y0 + r * row + (row - f) / 2), kText, s);
+    if (row_labels) label(dl, ImVec2(x1 + f * 0.4f, y0 + r * row + (row - f) / 2), palette().text, s);
   }
   const std::string span =
       "time: " + fmt((t1 - t0) / 1000) + " ms" +
       (run->plots.collectives().empty() ? "" : "   (orange bars: a collective in progress)");
-  label(dl, ImVec2(x0, y1 + f * 0.2f), kText, span);
+  label(dl, ImVec2(x0, y1 + f * 0.2f), palette().text, span);
   ImGui::Dummy(avail);
 }
 

@@ -10,6 +10,7 @@
 
 #include "deck_check.hpp"
 #include "screenshot.hpp"
+#include "theme.hpp"
 
 #include "fonts.hpp"
 
@@ -18,7 +19,6 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 #include <stb_image.h>
-#include <stb_image_write.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -65,6 +65,31 @@ bool image_info(const std::string& path, int* w, int* h, ImTextureID* tex) {
   return true;
 }
 
+
+// The handout's text page for a slide (slide-NNN.txt beside its picture): its title, what can
+// be typed from it, and its notes, wrapped for a page. Nothing to write: no file, false.
+bool write_slide_text(const std::string& path, const Slide& slide, int index, int count) {
+  const std::vector<std::string> commands = slide.commands();
+  if (commands.empty() && slide.notes.empty()) return false;
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  if (!f) return false;
+  std::fprintf(f, "Slide %d of %d: %s\n", index + 1, count, slide.title().c_str());
+  if (!commands.empty()) {
+    std::fprintf(f, "\nCommands:\n");
+    for (const auto& c : commands) std::fprintf(f, "  %s%s\n", c.rfind("$ ", 0) == 0 ? "" : "$ ", c.c_str());
+  }
+  if (!slide.notes.empty()) {
+    std::fprintf(f, "\nNotes:\n");
+    std::istringstream words(slide.notes);
+    std::string line;
+    for (std::string w; words >> w;) {
+      if (!line.empty() && line.size() + 1 + w.size() > 86) std::fprintf(f, "  %s\n", line.c_str()), line.clear();
+      line += (line.empty() ? "" : " ") + w;
+    }
+    if (!line.empty()) std::fprintf(f, "  %s\n", line.c_str());
+  }
+  return std::fclose(f) == 0;
+}
 
 // Fonts follow the window: rebuilt (atlas and GL texture) when its height changes by > 5 %.
 bool ensure_fonts(Presenter& p, int height, std::string* error) {
@@ -258,8 +283,7 @@ int run_presenter(const PresentOptions& o, App& app) {
   IMGUI_CHECKVERSION();
   ImGuiContext* main_ctx = ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;
-  ImGui::StyleColorsDark();
-  ImGui::GetStyle().Colors[ImGuiCol_WindowBg].w = 0;
+  use_theme(current_theme());  // --theme: Dear ImGui's widgets in the same colours
   ImGui::GetStyle().WindowBorderSize = 0;
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 130");
@@ -403,7 +427,9 @@ int run_presenter(const PresentOptions& o, App& app) {
     draw_presenter(app, p, static_cast<float>(w), static_cast<float>(h));
     ImGui::Render();
     glViewport(0, 0, w, h);
-    glClearColor(0.086f, 0.094f, 0.118f, 1);
+    float clear[3];
+    clear_colour(clear);
+    glClearColor(clear[0], clear[1], clear[2], 1);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     ++frame;
@@ -419,6 +445,8 @@ int run_presenter(const PresentOptions& o, App& app) {
           rc = 1;
           break;
         }
+        std::snprintf(name, sizeof name, "/slide-%03d.txt", exported + 1);
+        write_slide_text(o.export_dir + name, p.deck.slides[exported], exported, n);
       }
       demo_ready_for_export = false;
       if (++exported == n) break;

@@ -3,6 +3,7 @@
 #include "presenter.hpp"
 
 #include "fonts.hpp"
+#include "theme.hpp"
 
 #include <GLFW/glfw3.h>  // key codes only: Dear ImGui's GLFW backend fills io.KeysDown with them
 
@@ -14,14 +15,6 @@
 
 namespace ringlab::viz {
 namespace {
-const ImU32 kText = IM_COL32(232, 233, 238, 255);
-const ImU32 kBright = IM_COL32(255, 255, 255, 255);
-const ImU32 kDim = IM_COL32(175, 178, 190, 255);  // secondary text: still 7:1 on the demo pane
-const ImU32 kAccent = IM_COL32(105, 185, 240, 255);
-const ImU32 kCode = IM_COL32(240, 200, 130, 255);
-const ImU32 kCodeBg = IM_COL32(38, 42, 54, 255);
-const ImU32 kTableHead = IM_COL32(44, 52, 68, 255);
-const ImU32 kRule = IM_COL32(70, 76, 92, 255);
 
 // Lays text out into items; `scale` multiplies every size (shrink to fit).
 struct Flow {
@@ -56,7 +49,7 @@ struct Flow {
       ImFont* font = font_for(s, regular);
       const float fs = s.code ? size * 0.88f : size;
       const float dy = (size - fs) * 0.7f;
-      const ImU32 col = s.code ? kCode : (s.bold && regular == f.body ? kBright : colour);
+      const ImU32 col = s.code ? palette().code : (s.bold && regular == f.body ? palette().bright : colour);
       std::size_t i = 0;
       while (i < s.text.size()) {
         if (s.text[i] == ' ') {  // a space: advance, unless at the start of a line
@@ -96,7 +89,7 @@ struct Flow {
       SlideItem r;
       r.kind = SlideItem::Kind::rect;
       r.x0 = x - 3 * scale, r.y0 = y, r.x1 = x + w + 3 * scale, r.y1 = y + size * 1.12f;
-      r.colour = kCodeBg;
+      r.colour = palette().code_bg;
       items.push_back(r);
     }
     SlideItem it;
@@ -142,7 +135,7 @@ float layout_at(const Slide& slide, const SlideFonts& f, float scale, float x0, 
         ImFont* font = b.level == 1 ? f.h1 : b.level == 2 ? f.h2 : f.bold;
         const std::size_t before = out.items.size();
         const float top = y;
-        y = fl.spans(b.spans, font, b.level == 3 ? kText : kAccent, x0, x1, y, 1.2f);
+        y = fl.spans(b.spans, font, b.level == 3 ? palette().text : palette().accent, x0, x1, y, 1.2f);
         if (first_heading) {
           out.title[0] = x1, out.title[1] = top, out.title[2] = x0, out.title[3] = y;
           for (std::size_t k = before; k < out.items.size(); ++k) {
@@ -153,23 +146,23 @@ float layout_at(const Slide& slide, const SlideFonts& f, float scale, float x0, 
         }
         if (b.level == 2) {  // a rule under slide titles
           fl.rect(x0, y + body * 0.1f, x0 + std::min(x1 - x0, body * 3.5f), y + body * 0.1f + 4 * scale,
-                  kAccent);
+                  palette().accent);
           y += body * 0.55f;
         }
         y += body * 0.35f;
         break;
       }
       case SlideBlock::Kind::paragraph:
-        y = fl.spans(b.spans, f.body, kText, x0, x1, y) + body * 0.45f;
+        y = fl.spans(b.spans, f.body, palette().text, x0, x1, y) + body * 0.45f;
         break;
       case SlideBlock::Kind::item: {
         const float indent = b.level * body * 1.4f;
         const std::string mark =
             b.number > 0 ? std::to_string(b.number) + "." : (b.level == 0 ? "\u2022" : "\u2013");
         const float mark_w = Flow::width(f.bold, body, mark);
-        fl.add_text(f.bold, body, x0 + indent, y, kAccent, mark, false);
+        fl.add_text(f.bold, body, x0 + indent, y, palette().accent, mark, false);
         const float text_x = x0 + indent + std::max(mark_w + body * 0.45f, body * 1.15f);
-        y = fl.spans(b.spans, f.body, kText, text_x, x1, y) + body * 0.22f;
+        y = fl.spans(b.spans, f.body, palette().text, text_x, x1, y) + body * 0.22f;
         break;
       }
       case SlideBlock::Kind::code: {
@@ -193,10 +186,10 @@ float layout_at(const Slide& slide, const SlideFonts& f, float scale, float x0, 
           widest *= k;
         }
         const float lh = fs * 1.3f;
-        fl.rect(x0, y, x1, y + lines.size() * lh + 2 * pad, kCodeBg);
+        fl.rect(x0, y, x1, y + lines.size() * lh + 2 * pad, palette().code_bg);
         for (std::size_t k = 0; k < lines.size(); ++k)
           if (!lines[k].empty())
-            fl.add_text(f.mono, fs, x0 + pad, y + pad + k * lh + (lh - fs) / 2, kCode, lines[k], false);
+            fl.add_text(f.mono, fs, x0 + pad, y + pad + k * lh + (lh - fs) / 2, palette().code, lines[k], false);
         y += lines.size() * lh + 2 * pad + body * 0.5f;
         break;
       }
@@ -221,18 +214,18 @@ float layout_at(const Slide& slide, const SlideFonts& f, float scale, float x0, 
         float total = 0;
         for (float v : w) total += v;
         for (std::size_t r = 0; r < b.rows.size(); ++r) {
-          if (r == 0) tf.rect(x0, y, x0 + total, y + lh, kTableHead);
+          if (r == 0) tf.rect(x0, y, x0 + total, y + lh, palette().table_head);
           float x = x0;
           float row_bottom = y + lh;
           for (std::size_t c = 0; c < cols && c < b.rows[r].size(); ++c) {
             const float bottom =
-                tf.spans(b.rows[r][c], r == 0 ? f.bold : f.body, r == 0 ? kBright : kText, x + pad,
+                tf.spans(b.rows[r][c], r == 0 ? f.bold : f.body, r == 0 ? palette().bright : palette().text, x + pad,
                          x + w[c] - pad, y + (lh - tf.size_of(f.body) * 1.28f) / 2, 1.28f);
             row_bottom = std::max(row_bottom, bottom);
             x += w[c];
           }
           y = row_bottom;
-          tf.rect(x0, y, x0 + total, y + std::max(1.0f, scale), kRule);
+          tf.rect(x0, y, x0 + total, y + std::max(1.0f, scale), palette().rule);
         }
         y += body * 0.6f;
         break;
@@ -252,7 +245,7 @@ float layout_at(const Slide& slide, const SlideFonts& f, float scale, float x0, 
           out.items.push_back(it);
           y += h + body * 0.5f;
         } else {
-          y = fl.spans({Span{"[image " + b.text + " could not be read]"}}, f.italic, kDim, x0, x1, y);
+          y = fl.spans({Span{"[image " + b.text + " could not be read]"}}, f.italic, palette().dim, x0, x1, y);
         }
         break;
       }
@@ -518,22 +511,14 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   ImFont* ui = p.fonts.ui;
   const float fs = ui->FontSize, pad = fs * 0.5f, inner = r[2] - r[0] - 2 * pad;
-  const ImU32 pane = IM_COL32(30, 33, 42, 255);
+  const ImU32 pane = palette().pane;
   dl->AddRectFilled(ImVec2(r[0], r[1]), ImVec2(r[2], r[3]), pane, 8.0f);
   app.background = pane;  // the views' labels are measured against this
   // Header: the command as the attendee would type it (wrapped, never cut), then what R does.
-  std::string what;
-  if (s.demo.lesson > 0) {
-    char nn[8];
-    std::snprintf(nn, sizeof nn, "%02d", s.demo.lesson);
-    what = std::string("$ ./ringlab run ") + nn + " -np " + std::to_string(s.demo.np) +
-           (s.demo.flags.empty() ? "" : " -- " + s.demo.flags);
-  } else {
-    what = "$ ./ringlab viz " + s.demo.trace.substr(s.demo.trace.find_last_of('/') + 1);
-  }
+  const std::string what = "$ " + demo_command(s.demo);
   float top = r[1] + pad;
   for (const auto& [b, e] : wrap_lines(p.fonts.mono, fs, what, inner)) {
-    dl->AddText(p.fonts.mono, fs, ImVec2(r[0] + pad, top), kCode, b, e);
+    dl->AddText(p.fonts.mono, fs, ImVec2(r[0] + pad, top), palette().code, b, e);
     top += fs * 1.25f;
   }
   std::string status;
@@ -543,7 +528,7 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
     status = "exit " + std::to_string(app.launcher.exit_code()) + " \u00b7 R: run again";
   else status = s.demo.lesson > 0 ? "R: run it live" : "R: replay";
   const float sw = ui->CalcTextSizeA(fs, FLT_MAX, 0, status.c_str()).x;
-  dl->AddText(ui, fs, ImVec2(r[0] + pad, top), kAccent, status.c_str());
+  dl->AddText(ui, fs, ImVec2(r[0] + pad, top), palette().accent, status.c_str());
   {  // the status is a button too: a click does what R does
     const ImVec2 m = ImGui::GetIO().MousePos;
     if (ImGui::IsMouseClicked(0) && m.x >= r[0] + pad && m.x <= r[0] + pad + sw && m.y >= top &&
@@ -559,7 +544,7 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
     float x = r[0] + pad + sw + fs;
     if (x + ui->CalcTextSizeA(fs, FLT_MAX, 0, label.c_str()).x > r[2] - pad) x = r[0] + pad, top += fs * 1.25f;
     for (const auto& [b, e] : wrap_lines(ui, fs, label, r[2] - pad - x)) {
-      dl->AddText(ui, fs, ImVec2(x, top), kDim, b, e);
+      dl->AddText(ui, fs, ImVec2(x, top), palette().dim, b, e);
       top += fs * 1.25f;
     }
   } else {
@@ -577,7 +562,7 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
                                                  : "press R to replay";
     ImFont* big = p.fonts.body;
     const ImVec2 ts = big->CalcTextSizeA(big->FontSize, FLT_MAX, 0, hint.c_str());
-    dl->AddText(big, big->FontSize, ImVec2((r[0] + r[2] - ts.x) / 2, (top + views_bottom - ts.y) / 2), kDim,
+    dl->AddText(big, big->FontSize, ImVec2((r[0] + r[2] - ts.x) / 2, (top + views_bottom - ts.y) / 2), palette().dim,
                 hint.c_str());
   } else if (p.show_views) {
     ImGui::PushFont(ui);
@@ -607,7 +592,7 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
   }
   if (out_h > 0) {
     const float oy = r[3] - out_h;
-    dl->AddRectFilled(ImVec2(r[0] + pad, oy), ImVec2(r[2] - pad, r[3] - pad), IM_COL32(18, 20, 26, 255),
+    dl->AddRectFilled(ImVec2(r[0] + pad, oy), ImVec2(r[2] - pad, r[3] - pad), palette().output_bg,
                       4.0f);
     std::string text = ours && p.demo_live ? app.launcher.output() : "";
     // The launcher's first line is the full command line (absolute paths); the header already
@@ -623,7 +608,7 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
     const std::size_t first =
         lines.size() > static_cast<std::size_t>(max_lines) ? lines.size() - max_lines : 0;
     for (std::size_t k = first; k < lines.size(); ++k)
-      dl->AddText(p.fonts.mono, fs, ImVec2(r[0] + 1.5f * pad, oy + pad * 0.6f + (k - first) * lh), kText,
+      dl->AddText(p.fonts.mono, fs, ImVec2(r[0] + 1.5f * pad, oy + pad * 0.6f + (k - first) * lh), palette().text,
                   lines[k].first, lines[k].second);
   }
 }
@@ -644,11 +629,11 @@ void draw_presenter(App& app, Presenter& p, float width, float height) {
   // Footer: the deck's title, the slide counter and the clock.
   ImFont* ui = p.fonts.ui;
   const float fs = ui->FontSize, y = height - fs * 1.6f;
-  dl->AddText(ui, fs, ImVec2(width * 0.03f, y), kDim, p.deck.title.c_str());
+  dl->AddText(ui, fs, ImVec2(width * 0.03f, y), palette().dim, p.deck.title.c_str());
   const std::string right = std::to_string(p.current + 1) + " / " + std::to_string(p.deck.slides.size()) +
                             (p.show_clock ? "    " + p.clock() : "");
   const float rw = ui->CalcTextSizeA(fs, FLT_MAX, 0, right.c_str()).x;
-  dl->AddText(ui, fs, ImVec2(width * 0.97f - rw, y), kDim, right.c_str());
+  dl->AddText(ui, fs, ImVec2(width * 0.97f - rw, y), palette().dim, right.c_str());
   if (p.jumping) {  // G: the slide number being typed
     const std::string t = "go to slide: " + p.jump_digits + "_";
     ImFont* f = p.fonts.h2;
@@ -656,8 +641,8 @@ void draw_presenter(App& app, Presenter& p, float width, float height) {
     const ImVec2 c(width / 2, height / 2);
     ImDrawList* fg = ImGui::GetForegroundDrawList();
     fg->AddRectFilled(ImVec2(c.x - ts.x / 2 - 30, c.y - ts.y / 2 - 20),
-                      ImVec2(c.x + ts.x / 2 + 30, c.y + ts.y / 2 + 20), IM_COL32(20, 22, 28, 245), 10);
-    fg->AddText(f, f->FontSize, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), kAccent, t.c_str());
+                      ImVec2(c.x + ts.x / 2 + 30, c.y + ts.y / 2 + 20), palette().pane, 10);
+    fg->AddText(f, f->FontSize, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), palette().accent, t.c_str());
   }
 }
 

@@ -2,6 +2,7 @@
 #include "views.hpp"
 
 #include "text_boxes.hpp"
+#include "theme.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -11,8 +12,6 @@ namespace ringlab::viz {
 namespace {
 constexpr ImGuiWindowFlags kPane = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
-const ImU32 kText = IM_COL32(230, 230, 235, 255);
-const ImU32 kDim = IM_COL32(185, 185, 195, 255);  // secondary labels: still 7:1 on the background
 const Rgb kCopyColour{95, 165, 205};
 
 // A legend's colour square, one text line high, at the start of the line at `p`.
@@ -143,7 +142,7 @@ void draw_ring_view(App& app) {
   float lx = p0.x;
   for (const char* phase : {"reduce-scatter", "allgather", "forward", "backward"}) {
     swatch(dl, ImVec2(lx, p0.y), im_colour(phase_colour(phase)));
-    label(dl, ImVec2(lx + f, p0.y), kText, phase);
+    label(dl, ImVec2(lx + f, p0.y), palette().text, phase);
     lx += f * 1.6f + ImGui::CalcTextSize(phase).x;
   }
 
@@ -151,7 +150,7 @@ void draw_ring_view(App& app) {
   if (n > 1)
     for (int r = 0; r < n; ++r) {
       const Vec2 a = L.ranks[r], b = L.ranks[(r + 1) % n];
-      dl->AddLine(ImVec2(a.x, a.y), ImVec2(b.x, b.y), IM_COL32(70, 70, 80, 255), 1.0f);
+      dl->AddLine(ImVec2(a.x, a.y), ImVec2(b.x, b.y), palette().ring_edge, 1.0f);
     }
   std::vector<MoveAt> moves = app.playback.time_mode ? run->timeline.moves_at_time(app.playback.t)
                                                      : run->timeline.moves_at(app.playback.pos);
@@ -163,19 +162,19 @@ void draw_ring_view(App& app) {
   // Ranks.
   for (int r = 0; r < n; ++r) {
     const Vec2 c = L.ranks[r];
-    dl->AddCircleFilled(ImVec2(c.x, c.y), L.node_radius, IM_COL32(45, 48, 60, 255), 24);
-    dl->AddCircle(ImVec2(c.x, c.y), L.node_radius, IM_COL32(160, 165, 185, 255), 24, 1.5f);
+    dl->AddCircleFilled(ImVec2(c.x, c.y), L.node_radius, palette().node_fill, 24);
+    dl->AddCircle(ImVec2(c.x, c.y), L.node_radius, palette().node_line, 24, 1.5f);
     char label[16];
     std::snprintf(label, sizeof label, "%d", r);
     const ImVec2 ts = ImGui::CalcTextSize(label);
     if (ImGui::CalcTextSize(std::to_string(n - 1).c_str()).x <= 2 * L.node_radius) {
-      begin_view("ring", IM_COL32(45, 48, 60, 255));  // the number sits on the node's fill
-      ringlab::viz::label(dl, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), kText, label);
+      begin_view("ring", palette().node_fill);  // the number sits on the node's fill
+      ringlab::viz::label(dl, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), palette().text, label);
       begin_view("ring", app.background);
     } else if (r % 4 == 0) {  // many ranks: every 4th number, outside the circle
       const float dx = c.x - L.center.x, dy = c.y - L.center.y,
                   k = (L.radius + L.node_radius + f * 0.8f) / L.radius;
-      ringlab::viz::label(dl, ImVec2(L.center.x + dx * k - ts.x / 2, L.center.y + dy * k - ts.y / 2), kText, label);
+      ringlab::viz::label(dl, ImVec2(L.center.x + dx * k - ts.x / 2, L.center.y + dy * k - ts.y / 2), palette().text, label);
     }
   }
   // Chunks on the move: a box in the phase's colour, labelled with the chunk index.
@@ -183,13 +182,13 @@ void draw_ring_view(App& app) {
     const Vec2 c = move_point(L, m.move->src, m.move->dst, m.frac);
     const ImVec2 a(c.x - L.box.x / 2, c.y - L.box.y / 2), b(c.x + L.box.x / 2, c.y + L.box.y / 2);
     dl->AddRectFilled(a, b, im_colour(phase_colour(m.move->phase)), 3.0f);
-    dl->AddRect(a, b, IM_COL32(20, 20, 25, 255), 3.0f);
+    dl->AddRect(a, b, palette().outline, 3.0f);
     char text[12];
     std::snprintf(text, sizeof text, m.move->chunk >= 0 ? "%d" : "all", m.move->chunk);
     const ImVec2 ts = ImGui::CalcTextSize(text);
     if (ts.x + 2 <= L.box.x && ts.y <= L.box.y + 2) {  // the chunk's number, where it fits
       begin_view("ring", im_colour(phase_colour(m.move->phase)));
-      label(dl, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), IM_COL32(15, 15, 20, 255), text);
+      label(dl, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), ink_on(im_colour(phase_colour(m.move->phase))), text);
       begin_view("ring", app.background);
     }
   }
@@ -210,7 +209,7 @@ void draw_buffer_view(App& app) {
   const float f = em();
   ImGui::Text("%s, %llu elements per rank", b.coll.empty() ? "(no collective)" : b.coll.c_str(),
               static_cast<unsigned long long>(b.count));
-  record_item(kText);
+  record_item(palette().text);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   // Legend.
   {
@@ -227,7 +226,7 @@ void draw_buffer_view(App& app) {
       const float w = f * 1.8f + ImGui::CalcTextSize(text).x;
       if (p.x > left && p.x + w - f * 0.8f > right) p.x = left, p.y += f * 1.25f, ++lines;
       swatch(dl, p, colour);
-      label(dl, ImVec2(p.x + f, p.y), kText, text);
+      label(dl, ImVec2(p.x + f, p.y), palette().text, text);
       p.x += w;
     };
     for (const auto& it : items) {
@@ -254,7 +253,7 @@ void draw_buffer_view(App& app) {
     char label[16];
     std::snprintf(label, sizeof label, "r%d", r);
     if (row_h >= ImGui::GetTextLineHeight() || r % 8 == 0)
-      ringlab::viz::label(dl, ImVec2(p.x, y + (row_h - f) / 2), kDim, label);
+      ringlab::viz::label(dl, ImVec2(p.x, y + (row_h - f) / 2), palette().dim, label);
     for (std::size_t c = 0; c < cells; ++c) {
       const Cell& cell = b.rows[r][c];
       const float x = p.x + label_w + c * cell_w;
@@ -264,7 +263,7 @@ void draw_buffer_view(App& app) {
       dl->AddRectFilled(a, z, im_colour(copy ? kCopyColour : cell_colour(cell.contributions(), n)));
       // A thicker line where a new chunk starts.
       if (b.per_element && c > 0 && b.rows[r][c - 1].chunk != cell.chunk)
-        dl->AddLine(ImVec2(x, y), ImVec2(x, y + row_h), kText, 2);
+        dl->AddLine(ImVec2(x, y), ImVec2(x, y + row_h), palette().text, 2);
       if (b.per_element && cell.has_value) {
         const std::string v = short_number(cell.value);
         const ImVec2 ts = ImGui::CalcTextSize(v.c_str());
@@ -304,7 +303,7 @@ void draw_status_line(App& app) {
               app.source.c_str(), app.session.connected(), run ? run->timeline.event_count() : std::size_t{0},
               app.frame_ms, run ? run->timeline.last_rebuild_ms() : 0.0, last.empty() ? "" : " | ",
               last.c_str());
-  record_item(kText);
+  record_item(palette().text);
 }
 
 void draw_app(App& app, float width, float height) {

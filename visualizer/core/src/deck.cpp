@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -304,6 +305,25 @@ struct SlideParser {
 };
 
 }  // namespace
+
+std::string demo_command(const Demo& d) {
+  if (d.lesson <= 0) return "./ringlab viz " + d.trace.substr(d.trace.find_last_of('/') + 1);
+  char nn[8];
+  std::snprintf(nn, sizeof nn, "%02d", d.lesson);
+  return std::string("./ringlab run ") + nn + " -np " + std::to_string(d.np) + (d.flags.empty() ? "" : " -- " + d.flags);
+}
+
+std::vector<std::string> Slide::commands() const {
+  std::vector<std::string> out;
+  for (const auto& b : blocks) {
+    if (b.kind != SlideBlock::Kind::code) continue;
+    std::istringstream lines(b.text);
+    for (std::string line; std::getline(lines, line);)
+      if (!trim(line).empty()) out.push_back(line);
+  }
+  if (has_demo) out.push_back(demo_command(demo));
+  return out;
+}
 
 std::string Slide::title() const {
   for (const auto& b : blocks)

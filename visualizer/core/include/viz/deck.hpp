@@ -55,7 +55,14 @@ struct Slide {
   Demo demo;
   int line = 0;               // first line of the slide in the deck file
   std::string title() const;  // its first heading's text ("" when it has none)
+  // What an attendee would type from this slide: every line of its code blocks, then its demo
+  // as a command (the handout prints these as text that can be copied).
+  std::vector<std::string> commands() const;
 };
+
+// A demo as the attendee would type it: "./ringlab run 05 -np 4 -- --schedule", or
+// "./ringlab viz ring.trace" for a replay.
+std::string demo_command(const Demo& demo);
 
 struct Deck {
   std::string title;  // front matter `title:`, or the first slide's heading
