@@ -31,9 +31,12 @@ for c in "${cmds[@]}"; do
     echo "FAIL ($rc): $c"; fail=1
   fi
 done
-# The full handout: one page per slide of the deck.
+# The full handout: one page per slide of the deck, and a text page ("Slide K of N: title")
+# after each slide with commands or notes.
 slides="$(xvfb-run -a "$build/bin/ringlab-viz" --present "$deck" --measure | grep -c '^slide ')"
 pages="$(pdfinfo "$work/handout.pdf" 2>/dev/null | awk '/^Pages:/ {print $2}')"
-echo "handout.pdf: ${pages:-no} pages for $slides slides"
-[[ "$pages" == "$slides" ]] || { echo "FAIL: ./ringlab slides --pdf handout.pdf: ${pages:-no} pages for $slides slides"; fail=1; }
+texts="$(pdftotext "$work/handout.pdf" - 2>/dev/null | grep -c "Slide [0-9]* of $slides: ")"
+echo "handout.pdf: ${pages:-no} pages for $slides slides and $texts text pages"
+[[ "$pages" == "$((slides + texts))" && $texts -ge 1 ]] ||
+  { echo "FAIL: ./ringlab slides --pdf handout.pdf: ${pages:-no} pages for $slides slides and $texts text pages"; fail=1; }
 exit $fail
