@@ -10,6 +10,7 @@
 
 #include "deck_check.hpp"
 #include "screenshot.hpp"
+#include "text_boxes.hpp"
 #include "theme.hpp"
 
 #include "fonts.hpp"
@@ -412,6 +413,7 @@ int run_presenter(const PresentOptions& o, App& app) {
     } else {
       for (int k : script) io.KeysDown[k] = false;
     }
+    clear_labels();  // the labels of this frame only (--export measures a demo slide's)
     ImGui::NewFrame();
     const int before = p.current;
     presenter_keys(app, p);
@@ -436,6 +438,11 @@ int run_presenter(const PresentOptions& o, App& app) {
     ++settled;
     if (exported >= 0 && settled >= 3) {  // ImGui settles window sizes over the first frames
       std::printf("%s\n", slide_line(p, exported).c_str());
+      // A demo slide: what its pane's text measures (text_boxes.hpp), view by view.
+      if (p.deck.slides[exported].has_demo)
+        for (const auto& m : measure_labels())
+          std::printf("view=%s slide=%d width=%d height=%d text_px=%.0f min_contrast=%.1f overlaps=%d labels=%d\n",
+                      m.view.c_str(), exported + 1, w, h, m.text_px, m.min_contrast, m.overlaps, m.labels);
       if (!o.export_dir.empty()) {
         glFinish();
         char name[64];

@@ -3,6 +3,7 @@
 #include "presenter.hpp"
 
 #include "fonts.hpp"
+#include "text_boxes.hpp"
 #include "theme.hpp"
 
 #include <GLFW/glfw3.h>  // key codes only: Dear ImGui's GLFW backend fills io.KeysDown with them
@@ -514,11 +515,12 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
   const ImU32 pane = palette().pane;
   dl->AddRectFilled(ImVec2(r[0], r[1]), ImVec2(r[2], r[3]), pane, 8.0f);
   app.background = pane;  // the views' labels are measured against this
+  begin_view("demo-header", pane);
   // Header: the command as the attendee would type it (wrapped, never cut), then what R does.
   const std::string what = "$ " + demo_command(s.demo);
   float top = r[1] + pad;
   for (const auto& [b, e] : wrap_lines(p.fonts.mono, fs, what, inner)) {
-    dl->AddText(p.fonts.mono, fs, ImVec2(r[0] + pad, top), palette().code, b, e);
+    label(dl, p.fonts.mono, fs, ImVec2(r[0] + pad, top), palette().code, b, e);
     top += fs * 1.25f;
   }
   std::string status;
@@ -528,7 +530,7 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
     status = "exit " + std::to_string(app.launcher.exit_code()) + " \u00b7 R: run again";
   else status = s.demo.lesson > 0 ? "R: run it live" : "R: replay";
   const float sw = ui->CalcTextSizeA(fs, FLT_MAX, 0, status.c_str()).x;
-  dl->AddText(ui, fs, ImVec2(r[0] + pad, top), palette().accent, status.c_str());
+  label(dl, ui, fs, ImVec2(r[0] + pad, top), palette().accent, status.c_str());
   {  // the status is a button too: a click does what R does
     const ImVec2 m = ImGui::GetIO().MousePos;
     if (ImGui::IsMouseClicked(0) && m.x >= r[0] + pad && m.x <= r[0] + pad + sw && m.y >= top &&
@@ -539,12 +541,12 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
   if (run && !run->timeline.frames().empty()) {  // beside the status, where it fits; else below
     const int frames = static_cast<int>(run->timeline.frames().size());
     const int f = std::clamp(static_cast<int>(app.playback.pos), 0, frames - 1);
-    const std::string label = "step " + std::to_string(f) + "/" + std::to_string(frames - 1) + ": " +
+    const std::string step_text = "step " + std::to_string(f) + "/" + std::to_string(frames - 1) + ": " +
                               run->timeline.frames()[f].label();
     float x = r[0] + pad + sw + fs;
-    if (x + ui->CalcTextSizeA(fs, FLT_MAX, 0, label.c_str()).x > r[2] - pad) x = r[0] + pad, top += fs * 1.25f;
-    for (const auto& [b, e] : wrap_lines(ui, fs, label, r[2] - pad - x)) {
-      dl->AddText(ui, fs, ImVec2(x, top), palette().dim, b, e);
+    if (x + ui->CalcTextSizeA(fs, FLT_MAX, 0, step_text.c_str()).x > r[2] - pad) x = r[0] + pad, top += fs * 1.25f;
+    for (const auto& [b, e] : wrap_lines(ui, fs, step_text, r[2] - pad - x)) {
+      label(dl, ui, fs, ImVec2(x, top), palette().dim, b, e);
       top += fs * 1.25f;
     }
   } else {
@@ -562,8 +564,8 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
                                                  : "press R to replay";
     ImFont* big = p.fonts.body;
     const ImVec2 ts = big->CalcTextSizeA(big->FontSize, FLT_MAX, 0, hint.c_str());
-    dl->AddText(big, big->FontSize, ImVec2((r[0] + r[2] - ts.x) / 2, (top + views_bottom - ts.y) / 2), palette().dim,
-                hint.c_str());
+    label(dl, big, big->FontSize, ImVec2((r[0] + r[2] - ts.x) / 2, (top + views_bottom - ts.y) / 2), palette().dim,
+          hint.c_str());
   } else if (p.show_views) {
     ImGui::PushFont(ui);
     // One view, or two stacked: the first gets 58 % (a ring wants height; a buffer's rows stop
@@ -607,9 +609,10 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
     const auto lines = wrap_lines(p.fonts.mono, fs, text, w);
     const std::size_t first =
         lines.size() > static_cast<std::size_t>(max_lines) ? lines.size() - max_lines : 0;
+    begin_view("demo-output", palette().output_bg);
     for (std::size_t k = first; k < lines.size(); ++k)
-      dl->AddText(p.fonts.mono, fs, ImVec2(r[0] + 1.5f * pad, oy + pad * 0.6f + (k - first) * lh), palette().text,
-                  lines[k].first, lines[k].second);
+      label(dl, p.fonts.mono, fs, ImVec2(r[0] + 1.5f * pad, oy + pad * 0.6f + (k - first) * lh), palette().text,
+            lines[k].first, lines[k].second);
   }
 }
 }  // namespace

@@ -2,6 +2,7 @@
 #include "text_boxes.hpp"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <map>
 
@@ -25,9 +26,9 @@ double luminance(ImU32 c) {
   return 0.2126 * linear(c >> IM_COL32_R_SHIFT & 0xFF) + 0.7152 * linear(c >> IM_COL32_G_SHIFT & 0xFF) +
          0.0722 * linear(c >> IM_COL32_B_SHIFT & 0xFF);
 }
-void record(float x0, float y0, float x1, float y1, ImU32 colour) {
+void record(float x0, float y0, float x1, float y1, ImU32 colour, float px = 0) {
   if (x1 <= x0 || y1 <= y0) return;
-  g_boxes.push_back({g_view, x0, y0, x1, y1, ImGui::GetFontSize(), colour, g_background});
+  g_boxes.push_back({g_view, x0, y0, x1, y1, px > 0 ? px : ImGui::GetFontSize(), colour, g_background});
 }
 }  // namespace
 
@@ -40,6 +41,12 @@ void label(ImDrawList* dl, ImVec2 pos, ImU32 colour, const std::string& text) {
   dl->AddText(pos, colour, text.c_str());
   const ImVec2 size = ImGui::CalcTextSize(text.c_str());
   record(pos.x, pos.y, pos.x + size.x, pos.y + size.y, colour);
+}
+
+void label(ImDrawList* dl, ImFont* font, float size, ImVec2 pos, ImU32 colour, const char* begin, const char* end) {
+  dl->AddText(font, size, pos, colour, begin, end);
+  const ImVec2 ext = font->CalcTextSizeA(size, FLT_MAX, 0, begin, end);
+  record(pos.x, pos.y, pos.x + ext.x, pos.y + ext.y, colour, size);
 }
 
 void record_item(ImU32 colour) {

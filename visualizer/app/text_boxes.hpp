@@ -14,6 +14,10 @@ namespace ringlab::viz {
 void begin_view(const char* name, ImU32 background);
 // Draws `text` at `pos` in the current font, and records its box.
 void label(ImDrawList* dl, ImVec2 pos, ImU32 colour, const std::string& text);
+// The same with an explicit font and size, for text drawn outside a view's window (a demo
+// pane's header and output); [begin, end) is the text.
+void label(ImDrawList* dl, ImFont* font, float size, ImVec2 pos, ImU32 colour, const char* begin,
+           const char* end = nullptr);
 // Records the last ImGui item (a Text(), a button's caption) as a label in `colour`.
 void record_item(ImU32 colour);
 

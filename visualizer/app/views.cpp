@@ -177,9 +177,22 @@ void draw_ring_view(App& app) {
       ringlab::viz::label(dl, ImVec2(L.center.x + dx * k - ts.x / 2, L.center.y + dy * k - ts.y / 2), palette().text, label);
     }
   }
-  // Chunks on the move: a box in the phase's colour, labelled with the chunk index.
+  // Chunks on the move: a box in the phase's colour, labelled with the chunk index. Edges that
+  // cross (a tree's chords through the centre) would stack their boxes: a box that would land
+  // on one already drawn slides a little along its own edge instead.
+  std::vector<ImVec4> placed;
+  auto free_at = [&](Vec2 c) {
+    for (const ImVec4& o : placed)
+      if (std::fabs(c.x - o.x) < L.box.x + 2 && std::fabs(c.y - o.y) < L.box.y + 2) return false;
+    return true;
+  };
   for (const auto& m : moves) {
-    const Vec2 c = move_point(L, m.move->src, m.move->dst, m.frac);
+    Vec2 c = move_point(L, m.move->src, m.move->dst, m.frac);
+    for (float shift : {0.18f, -0.18f, 0.3f, -0.3f}) {
+      if (free_at(c)) break;
+      c = move_point(L, m.move->src, m.move->dst, std::clamp(m.frac + shift, 0.1f, 0.9f));
+    }
+    placed.push_back(ImVec4(c.x, c.y, 0, 0));
     const ImVec2 a(c.x - L.box.x / 2, c.y - L.box.y / 2), b(c.x + L.box.x / 2, c.y + L.box.y / 2);
     dl->AddRectFilled(a, b, im_colour(phase_colour(m.move->phase)), 3.0f);
     dl->AddRect(a, b, palette().outline, 3.0f);
