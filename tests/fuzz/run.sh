@@ -41,14 +41,15 @@ work="$build/corpus_$name"
 mkdir -p "$work"
 log="$build/fuzz_$name.log"
 stamp="$build/.started_$name"; touch "$stamp"  # findings of this run: the files newer than this
-# (libFuzzer exits 77 on a finding by default: ctest would call that "skipped".)
+# (libFuzzer exits 77 on a finding by default: ctest would call that "skipped".) Its log can hold
+# raw input bytes, hence grep -a below.
 "$bin" "${extra[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -error_exitcode=1 -timeout_exitcode=1 \
   -artifact_prefix="$build/finding_$name-" "$work" "$here/corpus/$name" >"$log" 2>&1
 rc=$?
 tail -n 30 "$log"
-execs="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')"
+execs="$(grep -a -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')"
 # Coverage as libFuzzer counts it on its last status line: cov = edges reached, ft = features.
-cov="$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -n 1)"
+cov="$(grep -a -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -n 1)"
 findings="$(find "$build" -maxdepth 1 -name "finding_$name-*" -newer "$stamp" | wc -l)"
 # One summary line in a fixed shape: ./ringlab fuzz makes its table from these.
 echo "fuzz_$name: ${execs:-?} executions in ${seconds} s, edges ${cov#cov: }, corpus $(ls "$work" | wc -l) inputs, findings $findings, exit $rc" |
