@@ -184,8 +184,8 @@ def allreduce_bench(torch, dist, rank, world, iters):
         t = worst.item()
         algbw = size / t / 1e9
         if rank == 0:
-            print(f"{size:>12} {count:>10} {'float':>6} {t * 1e6:>10.1f} {algbw:>12.2f} "
-                  f"{algbw * 2 * (world - 1) / world:>12.2f}", flush=True)
+            print(f"{size:>12} {count:>10} {'float':>6} {t * 1e6:>10.1f} {algbw:>12.4f} "
+                  f"{algbw * 2 * (world - 1) / world:>12.4f}", flush=True)
         size *= 4
     if rank == 0:
         print(f"summary framework=pytorch mode=allreduce backend=gloo torch={torch.__version__} ranks={world}",
