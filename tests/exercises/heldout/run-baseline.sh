@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Runs `./ringlab check NN` on every held-out mistake, in a scratch clone (it overwrites that
+# clone's exercises/ file by file and restores them with git): one line per mistake with the
+# check's exit code (0 passed, 1 wrong results, 3 hang, 4 crash, 5 compile error) and its first
+# diagnosis or error line. Not part of ctest: the measurement issue 20 starts from.
+#   run-baseline.sh CLONE_DIR > results.tsv        (CLONE_DIR: a clone of this repository)
+set -uo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+clone="${1:?usage: run-baseline.sh CLONE_DIR}"
+cd "$clone" && git rev-parse --git-dir >/dev/null || { echo "error: $clone is not a clone" >&2; exit 2; }
+printf 'exercise\tmistake\texit\tfirst diagnosis\n'
+for f in "$here"/[0-9][0-9]_*/*.hpp; do
+  topic="$(basename "$(dirname "$f")")" name="$(basename "$f")"
+  git checkout -q exercises/
+  cp "$f" "exercises/$topic/${name%%.*}.hpp"
+  log="$(timeout 300 ./ringlab check "${topic:0:2}" 2>&1)"; rc=$?
+  diag="$(grep -m1 -E 'diagnosis:|error:|hung:' <<<"$log" | sed 's/^ *//' | tr '\t' ' ')"
+  printf '%s\t%s\t%s\t%s\n' "$topic" "$name" "$rc" "$diag"
+  echo "$topic $name: exit $rc" >&2
+done
+git checkout -q exercises/
