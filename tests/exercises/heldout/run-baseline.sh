@@ -12,7 +12,9 @@ printf 'exercise\tmistake\texit\tfirst diagnosis\n'
 for f in "$here"/[0-9][0-9]_*/*.hpp; do
   topic="$(basename "$(dirname "$f")")" name="$(basename "$f")"
   git checkout -q exercises/
-  cp "$f" "exercises/$topic/${name%%.*}.hpp"
+  # A mistake holds only its wrong holes: the whole header is the solution with them swapped in.
+  scripts/ringlab-exercise fill "solutions/$topic/${name%%.*}.hpp" "$f" "exercises/$topic/${name%%.*}.hpp" ||
+    { echo "error: $f: its holes do not fit the solution" >&2; exit 2; }
   log="$(timeout 300 ./ringlab check "${topic:0:2}" 2>&1)"; rc=$?
   diag="$(grep -m1 -E 'diagnosis:|error:|hung:' <<<"$log" | sed 's/^ *//' | tr '\t' ' ')"
   printf '%s\t%s\t%s\t%s\n' "$topic" "$name" "$rc" "$diag"
