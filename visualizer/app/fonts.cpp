@@ -60,14 +60,11 @@ bool use_viewer_font(float window_height, float scale, std::string* error) {
     if (error) *error = "cannot load " + path;
     return false;
   }
-  // A fresh style in the theme's colours, its sizes scaled from the 13-pixel font they were made for. The panes
-  // tile the window, so their background is the window's clear colour (no blended quad each).
-  ImGuiStyle style;
-  if (current_theme() == Theme::light) ImGui::StyleColorsLight(&style);
-  else ImGui::StyleColorsDark(&style);
-  style.ScaleAllSizes(px / 13.0f);
-  style.Colors[ImGuiCol_WindowBg].w = 0;
-  ImGui::GetStyle() = style;
+  // A fresh style (ScaleAllSizes multiplies, so never scale a scaled one) in the theme's colours,
+  // its sizes scaled from the 13-pixel font they were made for.
+  ImGui::GetStyle() = ImGuiStyle();
+  use_theme(current_theme());
+  ImGui::GetStyle().ScaleAllSizes(px / 13.0f);
   return true;
 }
 
