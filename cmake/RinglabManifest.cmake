@@ -12,10 +12,10 @@
 # RINGLAB_MANIFEST_EXERCISES ("02;03;...") and RINGLAB_MANIFEST_<NN>_TOPIC / _TITLE.
 set(RINGLAB_MANIFEST ${CMAKE_SOURCE_DIR}/exercises/manifest.txt)
 set(RINGLAB_MANIFEST_TOOL ${CMAKE_BINARY_DIR}/bin/ringlab-manifest)
-set(_rm_sources ${CMAKE_SOURCE_DIR}/tools/ringlab-manifest/main.cpp ${CMAKE_SOURCE_DIR}/core/src/manifest.cpp
-                ${CMAKE_SOURCE_DIR}/core/src/diagnose_runs.cpp)
-set(_rm_inputs ${_rm_sources} ${CMAKE_SOURCE_DIR}/core/include/ringlab/manifest.hpp
-               ${CMAKE_SOURCE_DIR}/core/include/ringlab/diagnose_runs.hpp)
+set(_rm_sources ${CMAKE_SOURCE_DIR}/tools/ringlab-manifest/main.cpp ${CMAKE_SOURCE_DIR}/core/src/check/manifest.cpp
+                ${CMAKE_SOURCE_DIR}/core/src/check/diagnose_runs.cpp)
+set(_rm_inputs ${_rm_sources} ${CMAKE_SOURCE_DIR}/core/include/ringlab/check/manifest.hpp
+               ${CMAKE_SOURCE_DIR}/core/include/ringlab/check/diagnose_runs.hpp)
 set(_rm_stale FALSE)
 foreach(input ${_rm_inputs})
   if(${input} IS_NEWER_THAN ${RINGLAB_MANIFEST_TOOL})  # also true when the program is not there yet

@@ -5,7 +5,7 @@
     scripts/pytorch_mlp_baseline.py --ddp 2 [--batch 128] ...      DistributedDataParallel, gloo
     scripts/pytorch_mlp_baseline.py --ddp 2 --allreduce-bench      gloo's allreduce alone
 
-The same model and training as lesson 06 (lessons/06_data_parallel, core/src/mlp.cpp), at np 1:
+The same model and training as lesson 06 (lessons/06_data_parallel, core/src/ml/mlp.cpp), at np 1:
   - MLP 784-256-128-10, ReLU between the layers, mean softmax cross-entropy;
   - He-normal weights (std dev sqrt(2 / fan_in)), zero biases;
   - SGD with momentum, PyTorch's rule = the kit's: v = momentum * v + g; w -= lr * v;

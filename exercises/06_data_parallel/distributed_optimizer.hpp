@@ -25,7 +25,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "ringlab/allreduce.hpp"
+#include "ringlab/comm/allreduce.hpp"
 #include "ringlab/ringlab.hpp"
 
 namespace lesson06 {
@@ -60,7 +60,7 @@ inline Part my_part(int global_batch, int rank, int size) {
 // Sum every rank's gradient with the ring allreduce (in place), then divide by the number of
 // ranks: the mean over ranks of per-rank mean gradients = the mean over the global batch.
 // ring_allreduce_fast is lesson 05's ring (same schedule, same result on every rank), with
-// segments and pipelining (core/include/ringlab/allreduce.hpp). `grad` may live on a GPU
+// segments and pipelining (core/include/ringlab/comm/allreduce.hpp). `grad` may live on a GPU
 // (--device cuda): work on it with the kit's ops (ringlab::scale, ops.hpp), which follow the
 // data, never with a loop over its elements.
 inline void average_gradients(ringlab::Communicator& comm, View<float> grad) {

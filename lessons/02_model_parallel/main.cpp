@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "model_parallel.hpp"
-#include "ringlab/diagnose_chain.hpp"
+#include "ringlab/check/diagnose_chain.hpp"
 #include "ringlab/ringlab.hpp"
 
 using namespace ringlab;

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "mlp_device.hpp"
-#include "ringlab/memory.hpp"
+#include "ringlab/comm/memory.hpp"
 
 namespace lesson02 {
 using ringlab::Buffer;

@@ -12,7 +12,7 @@
 #include <string>
 
 #include "mlp_device.hpp"
-#include "ringlab/cuda_grid.cuh"
+#include "ringlab/base/cuda_grid.cuh"
 
 namespace lesson02::device {
 namespace {

@@ -34,7 +34,7 @@ template <class T> void mpi_broadcast(Communicator& comm, View<T> buf, int root)
   MPI_Bcast(buf.data(), static_cast<int>(buf.size()), mpi_datatype(dtype_of<T>()), root, comm.raw());
 }
 
-// What the harness (core/include/ringlab/harness.hpp) checks and times: the broadcasts, in
+// What the harness (core/include/ringlab/check/harness.hpp) checks and times: the broadcasts, in
 // place, every root; the root's data reproducible, every other rank's garbage that must be
 // overwritten; MPI_Bcast's result the reference, matched exactly. busbw = algbw (nccl-tests).
 // Under --transport nccl, ncclBroadcast joins them as the library row.

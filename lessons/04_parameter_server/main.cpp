@@ -16,7 +16,7 @@
 
 #include "05_ring_allreduce/ring_allreduce.hpp"
 #include "parameter_server.hpp"
-#include "ringlab/diagnose_training.hpp"
+#include "ringlab/check/diagnose_training.hpp"
 #include "ringlab/ringlab.hpp"
 
 using namespace ringlab;

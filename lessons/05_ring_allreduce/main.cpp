@@ -5,9 +5,9 @@
 //
 // The algorithms are in ring_allreduce.hpp (solutions/05_ring_allreduce): the readable ring and
 // the naive reduce-then-broadcast. Beside them runs the kit's fast ring (segmented, pipelined:
-// core/include/ringlab/allreduce.hpp). This file lists them, with each rank's input and MPI's
+// core/include/ringlab/comm/allreduce.hpp). This file lists them, with each rank's input and MPI's
 // own MPI_Allreduce as the reference, for the core's check-and-benchmark harness
-// (core/include/ringlab/harness.hpp); what is this lesson's own stays here: the schedule
+// (core/include/ringlab/check/harness.hpp); what is this lesson's own stays here: the schedule
 // printout and, after --bench, the α-β model (alpha_beta.hpp).
 #include <algorithm>
 #include <cstdio>
@@ -41,7 +41,7 @@ template <class T> void mpi_allreduce(Communicator& comm, View<const T> in, View
 FastRingOptions g_fast;
 std::vector<std::string> g_impls{"ring", "fast", "naive", "mpi", "nccl"};
 
-// What the harness (core/include/ringlab/harness.hpp) checks and times: the implementations,
+// What the harness (core/include/ringlab/check/harness.hpp) checks and times: the implementations,
 // each rank's input, and MPI's answer. All are allreduces: busbw = algbw x 2(n-1)/n. Under
 // --transport nccl, ncclAllReduce joins them as the library row (what the kit's rings, moving
 // their chunks with ncclSend/ncclRecv, are measured against).

@@ -23,8 +23,8 @@
 #include <string>
 #include <vector>
 
-#include "ringlab/mlp.hpp"
-#include "ringlab/output_path.hpp"
+#include "ringlab/ml/mlp.hpp"
+#include "ringlab/base/output_path.hpp"
 
 namespace lesson06 {
 

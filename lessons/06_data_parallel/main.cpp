@@ -21,8 +21,8 @@
 #include "checkpoint.hpp"
 #include "distributed_optimizer.hpp"
 #include "replica.hpp"
-#include "ringlab/fashion_mnist.hpp"
-#include "ringlab/mlp.hpp"
+#include "ringlab/ml/fashion_mnist.hpp"
+#include "ringlab/ml/mlp.hpp"
 #include "ringlab/ringlab.hpp"
 #include "training.hpp"
 

@@ -13,10 +13,10 @@
 #include <vector>
 
 #include "checkpoint.hpp"
-#include "ringlab/fashion_mnist.hpp"
-#include "ringlab/memory.hpp"
-#include "ringlab/mlp.hpp"
-#include "ringlab/mlp_device.hpp"
+#include "ringlab/ml/fashion_mnist.hpp"
+#include "ringlab/comm/memory.hpp"
+#include "ringlab/ml/mlp.hpp"
+#include "ringlab/ml/mlp_device.hpp"
 #include "ringlab/ringlab.hpp"
 #include "training.hpp"
 

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "ringlab/fashion_mnist.hpp"
-#include "ringlab/mlp.hpp"
+#include "ringlab/ml/fashion_mnist.hpp"
+#include "ringlab/ml/mlp.hpp"
 #include "ringlab/ringlab.hpp"
 
 namespace lesson06 {

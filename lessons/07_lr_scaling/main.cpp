@@ -14,8 +14,8 @@
 #include "distributed_optimizer.hpp"
 #include "lr_schedule.hpp"
 #include "replica.hpp"
-#include "ringlab/fashion_mnist.hpp"
-#include "ringlab/mlp.hpp"
+#include "ringlab/ml/fashion_mnist.hpp"
+#include "ringlab/ml/mlp.hpp"
 #include "ringlab/ringlab.hpp"
 #include "training.hpp"
 

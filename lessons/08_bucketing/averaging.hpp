@@ -12,9 +12,9 @@
 #include <memory>
 
 #include "distributed_optimizer.hpp"  // lesson 06: average_gradients, the allreduce + divide by n
-#include "ringlab/progress_thread.hpp"
+#include "ringlab/comm/progress_thread.hpp"
 #include "ringlab/ringlab.hpp"
-#include "ringlab/shared_average.hpp"
+#include "ringlab/comm/shared_average.hpp"
 
 namespace lesson08 {
 using ringlab::View;

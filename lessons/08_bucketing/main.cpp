@@ -14,8 +14,8 @@
 //              allreduce started the moment it is full (PyTorch DDP, Horovod's tensor fusion)
 // The packing and the scheduling are in gradient_buckets.hpp (solutions/08_bucketing). How a
 // bucket gets averaged is averaging.hpp (--allreduce): lesson 05's ring over MPI on a progress
-// thread (core/include/ringlab/progress_thread.hpp says why a thread), or, for ranks of one
-// host, in place in shared memory (core/include/ringlab/shared_average.hpp).
+// thread (core/include/ringlab/comm/progress_thread.hpp says why a thread), or, for ranks of one
+// host, in place in shared memory (core/include/ringlab/comm/shared_average.hpp).
 #include <sched.h>
 
 #include <algorithm>
@@ -33,8 +33,8 @@
 #include "averaging.hpp"              // ring on a progress thread, or shared memory
 #include "distributed_optimizer.hpp"  // lesson 06: broadcast, my_part, average_gradients, SGD
 #include "gradient_buckets.hpp"
-#include "ringlab/fashion_mnist.hpp"
-#include "ringlab/mlp.hpp"
+#include "ringlab/ml/fashion_mnist.hpp"
+#include "ringlab/ml/mlp.hpp"
 #include "ringlab/ringlab.hpp"
 #include "schedule_check.hpp"
 #include "training.hpp"  // lesson 06: epoch order, batches, accuracy, --check measures

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "gradient_buckets.hpp"
-#include "ringlab/mlp.hpp"
+#include "ringlab/ml/mlp.hpp"
 
 namespace lesson08 {
 

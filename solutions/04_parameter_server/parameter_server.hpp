@@ -23,7 +23,7 @@
 #pragma once
 #include <vector>
 
-#include "ringlab/any_source.hpp"
+#include "ringlab/comm/any_source.hpp"
 #include "ringlab/ringlab.hpp"
 
 namespace lesson04 {

@@ -28,7 +28,7 @@
 #include <vector>
 
 #include "averaging.hpp"  // how a slice of the gradient gets averaged: start, wait
-#include "ringlab/mlp.hpp"
+#include "ringlab/ml/mlp.hpp"
 #include "ringlab/ringlab.hpp"
 
 namespace lesson08 {

@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "catch.hpp"
-#include "ringlab/chunks.hpp"
+#include "ringlab/base/chunks.hpp"
 
 using ringlab::chunk_of;
 

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "catch.hpp"
-#include "ringlab/cli.hpp"
+#include "ringlab/comm/cli.hpp"
 
 using ringlab::CommonOptions;
 

@@ -1,7 +1,7 @@
 // The check's diagnosis (check.hpp): each symptom, fed as data, must get the sentence that names
 // its cause; right data and unknown patterns get none (no blame without evidence).
 #include "catch.hpp"
-#include "ringlab/check.hpp"
+#include "ringlab/check/check.hpp"
 
 using ringlab::diagnose_step;
 using ringlab::diagnose_values;

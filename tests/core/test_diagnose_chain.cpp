@@ -1,7 +1,7 @@
 // diagnose_chain: each way the forward chain's sum breaks, fed as the ranks' contributions and
 // the last rank's result, gets the sentence that names where; right sums and others get none.
 #include "catch.hpp"
-#include "ringlab/diagnose_chain.hpp"
+#include "ringlab/check/diagnose_chain.hpp"
 
 using ringlab::diagnose_chain;
 

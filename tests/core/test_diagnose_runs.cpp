@@ -6,7 +6,7 @@
 #include <string>
 
 #include "catch.hpp"
-#include "ringlab/diagnose_runs.hpp"
+#include "ringlab/check/diagnose_runs.hpp"
 
 using ringlab::CheckCase;
 using ringlab::CheckRun;

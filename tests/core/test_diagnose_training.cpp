@@ -3,7 +3,7 @@
 #include <cmath>  // NAN: Debian 12's headers pull it in by chance, Debian 13's do not
 
 #include "catch.hpp"
-#include "ringlab/diagnose_training.hpp"
+#include "ringlab/check/diagnose_training.hpp"
 
 using ringlab::diagnose_training;
 

@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "catch.hpp"
-#include "ringlab/manifest.hpp"
+#include "ringlab/check/manifest.hpp"
 
 using ringlab::manifest::Manifest;
 

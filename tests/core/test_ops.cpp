@@ -10,9 +10,9 @@
 #if __has_include(<catch2/catch_template_test_macros.hpp>)
 #include <catch2/catch_template_test_macros.hpp>
 #endif
-#include "ringlab/device.hpp"
-#include "ringlab/memory.hpp"
-#include "ringlab/ops.hpp"
+#include "ringlab/comm/device.hpp"
+#include "ringlab/comm/memory.hpp"
+#include "ringlab/comm/ops.hpp"
 
 using namespace ringlab;
 

@@ -3,7 +3,7 @@
 // wrong chunk, wrong peer, a missing or an extra transfer, a step traced under the wrong name —
 // while a trace that follows the schedule gets none.
 #include "catch.hpp"
-#include "ringlab/schedule_diagnosis.hpp"
+#include "ringlab/check/schedule_diagnosis.hpp"
 
 using ringlab::Schedule;
 using ringlab::trace::Event;

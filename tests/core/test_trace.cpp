@@ -3,7 +3,7 @@
 #include <string>
 
 #include "catch.hpp"
-#include "ringlab/trace.hpp"
+#include "ringlab/trace/trace.hpp"
 
 using namespace ringlab::trace;
 

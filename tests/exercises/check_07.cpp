@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "lr_schedule.hpp"
-#include "ringlab/check.hpp"
+#include "ringlab/check/check.hpp"
 
 namespace {
 using lesson07::Scaling;

@@ -1,6 +1,6 @@
 // The watchdog's diagnosis from hand-made reports: no MPI run, no waiting.
 #include "catch.hpp"
-#include "ringlab/watchdog.hpp"
+#include "ringlab/comm/watchdog.hpp"
 
 using ringlab::watchdog::Pending;
 using ringlab::watchdog::Report;

@@ -1,4 +1,4 @@
-// libFuzzer harness: the Fashion-MNIST IDX reader (core/include/ringlab/fashion_mnist.hpp), as
+// libFuzzer harness: the Fashion-MNIST IDX reader (core/include/ringlab/ml/fashion_mnist.hpp), as
 // lesson 06 uses it. The input is split in two files, an images file and a labels file (plain
 // IDX; zlib reads plain files as they are; the first two bytes say where to cut), written to a private folder
 // under the four names load_fashion_mnist looks for. Whatever the bytes: a dataset whose sizes agree with
@@ -14,7 +14,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "ringlab/fashion_mnist.hpp"
+#include "ringlab/ml/fashion_mnist.hpp"
 
 using namespace ringlab;
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "ringlab/trace.hpp"
+#include "ringlab/trace/trace.hpp"
 
 using namespace ringlab::trace;
 

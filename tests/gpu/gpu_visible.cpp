@@ -3,7 +3,7 @@
 // process instead of an mpirun launch that ends in the same skip (about 2 s each, 70-odd tests).
 #include <cstdio>
 
-#include "ringlab/device.hpp"
+#include "ringlab/comm/device.hpp"
 
 int main() {
   if (ringlab::cuda_device_count() > 0) return 0;

@@ -17,11 +17,11 @@
 #include <random>
 #include <vector>
 
-#include "ringlab/device.hpp"
-#include "ringlab/memory.hpp"
-#include "ringlab/mlp.hpp"
-#include "ringlab/mlp_device.hpp"
-#include "ringlab/ops.hpp"
+#include "ringlab/comm/device.hpp"
+#include "ringlab/comm/memory.hpp"
+#include "ringlab/ml/mlp.hpp"
+#include "ringlab/ml/mlp_device.hpp"
+#include "ringlab/comm/ops.hpp"
 
 using namespace ringlab;
 

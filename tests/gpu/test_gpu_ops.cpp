@@ -12,9 +12,9 @@
 #include <cstring>
 #include <vector>
 
-#include "ringlab/device.hpp"
-#include "ringlab/memory.hpp"
-#include "ringlab/ops.hpp"
+#include "ringlab/comm/device.hpp"
+#include "ringlab/comm/memory.hpp"
+#include "ringlab/comm/ops.hpp"
 
 using namespace ringlab;
 

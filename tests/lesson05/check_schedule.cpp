@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "ringlab/chunks.hpp"
-#include "ringlab/schedule_diagnosis.hpp"
+#include "ringlab/base/chunks.hpp"
+#include "ringlab/check/schedule_diagnosis.hpp"
 
 namespace {
 int failures = 0;

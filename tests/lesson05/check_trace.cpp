@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "ringlab/trace.hpp"
+#include "ringlab/trace/trace.hpp"
 
 using namespace ringlab::trace;
 

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "catch.hpp"
-#include "ringlab/device.hpp"
-#include "ringlab/mlp_device.hpp"
+#include "ringlab/comm/device.hpp"
+#include "ringlab/ml/mlp_device.hpp"
 
 TEST_CASE("the GPU MLP where no GPU can run it is one error line, not a crash") {
   if (ringlab::cuda_device_count() > 0) return;

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "catch.hpp"
-#include "ringlab/fashion_mnist.hpp"
+#include "ringlab/ml/fashion_mnist.hpp"
 
 namespace fs = std::filesystem;
 using ringlab::read_idx;

@@ -12,8 +12,8 @@
 #include <thread>
 #include <vector>
 
-#include "ringlab/allreduce.hpp"
-#include "ringlab/progress_thread.hpp"
+#include "ringlab/comm/allreduce.hpp"
+#include "ringlab/comm/progress_thread.hpp"
 #include "ringlab/ringlab.hpp"
 
 using namespace ringlab;

@@ -12,7 +12,7 @@
 #include <cstring>
 #include <vector>
 
-#include "ringlab/shared_average.hpp"
+#include "ringlab/comm/shared_average.hpp"
 
 using ringlab::SharedAverage;
 

@@ -16,8 +16,8 @@
 #include <sstream>
 #include <string>
 
-#include "ringlab/diagnose_runs.hpp"
-#include "ringlab/manifest.hpp"
+#include "ringlab/check/diagnose_runs.hpp"
+#include "ringlab/check/manifest.hpp"
 
 namespace {
 

@@ -31,7 +31,7 @@
 #include "fonts.hpp"
 #include "present_main.hpp"
 #include "screenshot.hpp"
-#include "ringlab/viz_stream.hpp"
+#include "ringlab/trace/viz_stream.hpp"
 #include "text_boxes.hpp"
 #include "theme.hpp"
 #include "views.hpp"

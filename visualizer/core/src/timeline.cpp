@@ -8,7 +8,7 @@
 #include <set>
 #include <tuple>
 
-#include "ringlab/chunks.hpp"
+#include "ringlab/base/chunks.hpp"
 
 namespace ringlab::viz {
 namespace {

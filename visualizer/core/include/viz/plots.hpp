@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "ringlab/trace.hpp"
+#include "ringlab/trace/trace.hpp"
 
 namespace ringlab::viz {
 

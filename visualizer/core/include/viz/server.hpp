@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "ringlab/trace.hpp"
+#include "ringlab/trace/trace.hpp"
 #include "viz/trace_source.hpp"
 
 namespace ringlab::viz {

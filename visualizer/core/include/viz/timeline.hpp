@@ -21,7 +21,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "ringlab/trace.hpp"
+#include "ringlab/trace/trace.hpp"
 
 namespace ringlab::viz {
 

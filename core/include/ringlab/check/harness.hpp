@@ -1,0 +1,308 @@
+// One check-and-benchmark harness for every collective a lesson implements, shaped like
+// nccl-tests' common.cu: the lesson lists its implementations and says how to make the input
+// and the right answer; the harness runs the check sweep and the benchmark, prints the tables,
+// and does it on host or device buffers (comm.where()), so a lesson writes this part once.
+//
+//   harness::Collective<T> c;
+//   c.impls = {{"ring", allreduce_bus_factor(n), run_ring}, {"mpi", ..., run_mpi}};
+//   c.input = [](std::vector<T>& in, int rank, int root) { ... };      // this rank's data
+//   c.expected = [](Communicator&, const std::vector<T>& in, std::vector<T>& out, int root) { ... };
+//   wrong += harness::check(comm, c, {0, 1, 1000003});
+//   wrong += harness::bench(comm, c, counts, opt);
+//
+// --check: every implementation, every count, in-place and out-of-place (and every root of
+// {0, n/2, n-1} for rooted collectives), against the reference; a table of wrong elements.
+// --bench: the timing rule, the same for every lesson. The implementations take turns
+// (iteration i runs each of them once, then iteration i+1 ...) and each reports its fastest
+// timed iteration, where one iteration's time is the slowest rank's (the collective is done
+// when the last rank is). On a machine shared with other work the load changes from second to
+// second: taking turns lets every implementation see the same conditions, and the fastest run
+// is the one least disturbed. The output buffer is reset before every call, outside the timed
+// region, and checked after each implementation's last call, so a wrong answer shows in the
+// #wrong column of the table.
+#pragma once
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ringlab/check/bench.hpp"
+#include "ringlab/check/check.hpp"
+#include "ringlab/comm/cli.hpp"
+#include "ringlab/comm/comm.hpp"
+#include "ringlab/check/diagnose_runs.hpp"
+#include "ringlab/base/log.hpp"
+#include "ringlab/comm/memory.hpp"
+#include "ringlab/comm/ops.hpp"
+#include "ringlab/check/schedule_diagnosis.hpp"
+#include "ringlab/trace/trace.hpp"
+
+namespace ringlab::harness {
+
+// One implementation of the collective: out = collective(in), rooted at `root` when the
+// collective has a root. Called in place with in.data() == out.data().
+template <class T> struct Implementation {
+  std::string name;
+  double bus_factor = 1.0;  // busbw = algbw x this (nccl-tests' factors, bench.hpp)
+  std::function<void(Communicator&, View<const T> in, View<T> out, int root)> run;
+  // How its data moves, when not by the communicator's transport (printed above the table):
+  // "MPI on host copies" for MPI's own collective on device buffers, "NCCL" for NCCL's.
+  std::string transport = {};
+  bool device_only = false;  // runs on device buffers only (NCCL): no host twin in the check
+};
+
+template <class T> struct Collective {
+  std::vector<Implementation<T>> impls;
+  // This rank's input, in host memory (`root` is 0 for a collective without one).
+  std::function<void(std::vector<T>& in, int rank, int root)> input;
+  // The right answer, in host memory: the reference library's (MPI's) result for `in`.
+  std::function<void(Communicator&, const std::vector<T>& in, std::vector<T>& expected, int root)> expected;
+  bool rooted = false;       // check every root of {0, n/2, n-1}; the table gets a root column
+  bool out_of_place = true;  // check out-of-place as well as in-place, and time out-of-place
+  int terms = 0;             // floats may differ by the rounding of sums of `terms` values; 0: exact
+  // Optional: called with this rank's wrong result (host memory) to say why it is wrong.
+  std::function<void(Communicator&, const std::vector<T>& got)> explain;
+  // Optional: the transfers the implementation named `scheduled` must make on n ranks, from
+  // `root` (schedule_diagnosis.hpp). --check traces that implementation's calls in memory and,
+  // at the first case whose trace departs from the schedule, prints where as its diagnosis —
+  // instead of what the values would say (the schedule is the cause, the values its echo) —
+  // and stops the sweep: the later cases would only repeat it, or hang on it.
+  std::string scheduled;
+  std::function<Schedule(int n, int root)> schedule;
+};
+
+namespace detail {
+
+// Moves data between host memory and the run's buffers without tracing it: filling the
+// inputs is not part of the collective the trace shows.
+template <class T> void put(View<T> dst, const T* host) {
+  if (dst.where() == Where::device) device_ops::copy(dst.data(), host, dst.bytes());
+  else if (dst.size()) std::memcpy(dst.data(), host, dst.bytes());
+}
+template <class T> void get(T* host, View<const T> src) {
+  if (src.where() == Where::device) device_ops::copy(host, src.data(), src.bytes());
+  else if (src.size()) std::memcpy(host, src.data(), src.bytes());
+}
+// Every rank's events, gathered on rank 0 (in rank order; empty elsewhere). Collective.
+inline std::vector<trace::Event> gather_events(Communicator& comm, const std::vector<trace::Event>& mine) {
+  std::string lines;
+  for (const auto& e : mine) lines += trace::encode(e) + "\n";
+  std::vector<trace::Event> events;
+  for (const auto& text : comm.gather_strings(lines)) {
+    std::size_t pos = 0, nl;
+    while ((nl = text.find('\n', pos)) != std::string::npos) {
+      if (auto e = trace::decode_event(std::string_view(text).substr(pos, nl - pos))) events.push_back(*e);
+      pos = nl + 1;
+    }
+  }
+  return events;
+}
+
+// The first departure of one call's transfers, traced on every rank, from `reference`: the
+// sentence on rank 0 (schedule_diagnosis.hpp), "" elsewhere and when there is none. Collective.
+inline std::string schedule_departure(Communicator& comm, const Schedule& reference,
+                                      const std::vector<trace::Event>& mine) {
+  std::vector<trace::Event> transfers;
+  for (const auto& e : mine)
+    if (e.op == trace::Op::send || e.op == trace::Op::recv) transfers.push_back(e);
+  const auto events = gather_events(comm, transfers);
+  return comm.rank() == 0 ? diagnose_schedule(reference, events) : "";
+}
+
+// What the output buffer holds before a call: a value no implementation produces by accident.
+template <class T> void poison(View<T> out) { fill(out, static_cast<T>(-77)); }
+
+inline std::vector<int> roots_of(int n, bool rooted) {
+  std::vector<int> roots{0};  // 0, the middle and the last rank, each once
+  if (rooted)
+    for (int r : {n / 2, n - 1})
+      if (std::find(roots.begin(), roots.end(), r) == roots.end()) roots.push_back(r);
+  return roots;
+}
+
+}  // namespace detail
+
+// The check sweep; returns the number of wrong elements over all ranks, cases and counts.
+// On a GPU each case runs twice, on device buffers and on host buffers, and the two results
+// must be equal bit for bit (column #!=host, before #wrong, so the table's last column is
+// still #wrong for scripts/ringlab-exercise): the same algorithm adds in the same order wherever the
+// data lives, so even float sums agree exactly.
+template <class T>
+long long check(Communicator& comm, const Collective<T>& c, const std::vector<std::size_t>& counts) {
+  const DType t = dtype_of<T>();
+  const Where where = comm.where();
+  if (comm.rank() == 0) {
+    if (c.terms > 0 && dtype_is_float(t))
+      std::printf("# %s: wrong when |got - expected| > %g * max(1, |expected|) (sums of %d terms)\n",
+                  dtype_name(t), float_tolerance(t, c.terms), c.terms);
+    else if (c.terms > 0) std::printf("# %s: must match exactly\n", dtype_name(t));
+    std::printf("%-6s %9s %7s", "impl", "count", "type");
+    if (c.rooted) std::printf(" %5s", "root");
+    if (c.out_of_place) std::printf(" %-12s", "placement");
+    if (where == Where::device) std::printf(" %7s", "#!=host");
+    std::printf(" %7s\n", "#wrong");
+  }
+  long long total = 0;
+  for (std::size_t count : counts) {
+    for (int root : detail::roots_of(comm.size(), c.rooted)) {
+      std::vector<T> in(count), expected(count), got(count);
+      c.input(in, comm.rank(), root);
+      c.expected(comm, in, expected, root);
+      Buffer<T> in_buf(count, where), out_buf(count, where);
+      detail::put(in_buf.view(), in.data());
+      // One case: the implementation on `in_buf`/`out_buf`, its result copied into `result`.
+      auto run = [&](const Implementation<T>& impl, bool in_place, Buffer<T>& in_b, Buffer<T>& out_b,
+                     std::vector<T>& result) {
+        if (in_place) {
+          detail::put(out_b.view(), in.data());
+          impl.run(comm, out_b.view(), out_b.view(), root);
+        } else {
+          detail::put(in_b.view(), in.data());
+          detail::poison(out_b.view());
+          impl.run(comm, in_b.view(), out_b.view(), root);
+        }
+        detail::get(result.data(), View<const T>(out_b.view()));
+      };
+      Buffer<T> host_in, host_out;
+      std::vector<T> host_got;
+      if (where == Where::device) {
+        host_in = Buffer<T>(count, Where::host);
+        host_out = Buffer<T>(count, Where::host);
+        host_got.resize(count);
+      }
+      for (const auto& impl : c.impls) {
+        std::vector<bool> placements{true};
+        if (c.out_of_place) placements = {false, true};
+        const bool scheduled = c.schedule && impl.name == c.scheduled;
+        for (bool in_place : placements) {
+          std::vector<trace::Event> events;
+          if (scheduled) {  // traced in memory, this call only
+            trace::Capture capture;
+            run(impl, in_place, in_buf, out_buf, got);
+            events = capture.take();
+          } else {
+            run(impl, in_place, in_buf, out_buf, got);
+          }
+          long long differ = 0;
+          const bool twin = where == Where::device && !impl.device_only;
+          if (twin) {
+            run(impl, in_place, host_in, host_out, host_got);
+            differ = comm.sum(compare<T>(View<T>(host_got), View<T>(got), 0).wrong);
+            total += differ;
+          }
+          const auto mine = compare<T>(View<T>(expected), View<T>(got), c.terms);
+          if (mine.wrong) {
+            auto line = log(Level::error);
+            line << impl.name << " count " << count;
+            if (c.rooted) line << " root " << root;
+            if (c.out_of_place) line << (in_place ? " in-place" : " out-of-place");
+            line << ": " << describe(mine);
+          }
+          std::string departure;
+          // A transfer never finished is not in the trace; the kit has said so ("message left
+          // behind"), and that is the explanation: the schedule would only see a send missing.
+          if (scheduled && comm.all_ok(!comm.left_behind()))
+            departure = detail::schedule_departure(comm, c.schedule(comm.size(), root), events);
+          const bool departed = !comm.all_ok(departure.empty());  // rank 0 found it; all stop
+          if (mine.wrong && c.explain && !departed) c.explain(comm, got);
+          // For the diagnosis across runs (diagnose_runs.hpp): this rank's first wrong values
+          // and, from rank 0, the case with its wrong elements over all ranks.
+          for (const auto& m : mine.first) record_check_mismatch(m.expected, m.actual);
+          const long long wrong = comm.sum(mine.wrong);
+          if (comm.rank() == 0) record_check_case(static_cast<long long>(count), c.rooted ? root : -1, wrong);
+          total += wrong;
+          if (comm.rank() == 0) {
+            std::printf("%-6s %9zu %7s", impl.name.c_str(), count, dtype_name(t));
+            if (c.rooted) std::printf(" %5d", root);
+            if (c.out_of_place) std::printf(" %-12s", in_place ? "in-place" : "out-of-place");
+            if (twin) std::printf(" %7lld", differ);
+            else if (where == Where::device) std::printf(" %7s", "-");
+            std::printf(" %7lld\n", wrong);
+          }
+          if (departed) {  // one explanation, then stop: it is the cause of what would follow
+            if (comm.rank() == 0) record_check_departure(departure);
+            if (comm.rank() == 0)
+              std::printf(
+                  "diagnosis: %s\nschedule WRONG: %s departs from its schedule; the remaining cases "
+                  "were not run.\n",
+                  departure.c_str(), impl.name.c_str());
+            std::fflush(stdout);
+            return total + 1;
+          }
+        }
+      }
+    }
+  }
+  std::fflush(stdout);
+  return total;
+}
+
+// The benchmark (root 0 for rooted collectives), one table row per implementation and count.
+// `after_count` sees each count's rows once they are printed (a lesson's own summary line);
+// `rows` collects them all. Returns the number of wrong elements over all ranks.
+template <class T>
+long long bench(Communicator& comm, const Collective<T>& c, const std::vector<std::size_t>& counts,
+                const CommonOptions& opt, std::vector<BenchRow>* rows = nullptr,
+                const std::function<void(const std::vector<BenchRow>&)>& after_count = {}) {
+  const Where where = comm.where();
+  if (where == Where::device && opt.format == Format::table && comm.rank() == 0) {
+    std::printf("# device buffers on GPU %d; rank-to-rank transfers: transport %s (%s)\n", comm.gpu(),
+                transport_name(comm.transport()), comm.transport_reason().c_str());
+    std::printf("# each row's transport:");
+    for (std::size_t k = 0; k < c.impls.size(); ++k)
+      std::printf(
+          "%s %s %s", k ? "," : "", c.impls[k].name.c_str(),
+          c.impls[k].transport.empty() ? transport_name(comm.transport()) : c.impls[k].transport.c_str());
+    std::printf("\n");
+  }
+  print_bench_header(comm, opt.format);
+  long long total = 0;
+  for (std::size_t count : counts) {
+    std::vector<T> in(count), expected(count), got(count);
+    c.input(in, comm.rank(), 0);
+    c.expected(comm, in, expected, 0);
+    // Allocated outside the timed region, once per count.
+    Buffer<T> in_buf(count, where), out_buf(count, where);
+    detail::put(in_buf.view(), in.data());
+    const std::size_t k_impls = c.impls.size();
+    std::vector<double> fastest(k_impls, 0);
+    std::vector<long long> wrong(k_impls, 0);
+    const int last = opt.warmup + opt.iters - 1;
+    for (int it = 0; it <= last; ++it) {
+      for (std::size_t k = 0; k < k_impls; ++k) {
+        View<const T> src = c.out_of_place ? View<const T>(in_buf.view()) : View<const T>(out_buf.view());
+        if (c.out_of_place) detail::poison(out_buf.view());
+        else detail::put(out_buf.view(), in.data());
+        if (where == Where::device) device_ops::synchronize();
+        comm.barrier();
+        const double t0 = MPI_Wtime();
+        c.impls[k].run(comm, src, out_buf.view(), 0);
+        if (where == Where::device) device_ops::synchronize();
+        const double us = comm.max((MPI_Wtime() - t0) * 1e6);  // done when the last rank is
+        if (it >= opt.warmup && (fastest[k] == 0 || us < fastest[k])) fastest[k] = us;
+        if (it == last) {
+          detail::get(got.data(), View<const T>(out_buf.view()));
+          wrong[k] = comm.sum(compare<T>(View<T>(expected), View<T>(got), c.terms).wrong);
+        }
+      }
+    }
+    std::vector<BenchRow> mine;
+    for (std::size_t k = 0; k < k_impls; ++k) {
+      BenchRow row{c.impls[k].name, count * sizeof(T), count, dtype_of<T>()};
+      row.time_us = fastest[k];
+      row.wrong = wrong[k];
+      total += row.wrong;
+      set_bandwidth(row, c.impls[k].bus_factor);
+      print_bench_row(comm, opt.format, row);
+      mine.push_back(row);
+    }
+    if (after_count) after_count(mine);
+    if (rows) rows->insert(rows->end(), mine.begin(), mine.end());
+  }
+  return total;
+}
+
+}  // namespace ringlab::harness

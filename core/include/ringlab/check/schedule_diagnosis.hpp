@@ -1,0 +1,76 @@
+// Which messages an algorithm must send, and the first place a run's trace departs from that.
+//
+// A collective is a schedule before it is arithmetic: the ring's reduce-scatter step s has rank
+// r send chunk (r - s) mod n to r + 1, the binomial tree's round k has rank v send to v + 2^k.
+// When a learner's version gets a number wrong, the values that come out say little about
+// where; the trace says exactly where. The reference schedules here are small pure functions,
+// written from the lessons' comments (not from the solutions' code, which is what they check),
+// and diagnose_schedule compares a run's send and receive events with one of them:
+//   "reduce-scatter step 1: rank 2 sent chunk 0 to rank 0, but the ring sends chunk 1 there ..."
+// The check harness (harness.hpp) traces the scheduled implementation in memory during --check
+// and prints that sentence as the case's diagnosis, before any the values would give.
+// Unit-tested without MPI: tests/core/test_schedule_diagnosis.cpp.
+#pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ringlab/trace/trace.hpp"
+
+namespace ringlab {
+
+// One message of a reference schedule: on `rank`, a send to (op send) or a receive from (op
+// recv) `peer`, of chunk `chunk` (-1: the whole buffer, no chunk to compare), in `phase`,
+// step `step` (the names the algorithm gives trace::Collective::at).
+struct Transfer {
+  int rank = 0;
+  trace::Op op = trace::Op::send;
+  int peer = -1;
+  int chunk = -1;
+  std::string phase;
+  int step = -1;
+};
+
+struct Schedule {
+  std::string name;  // said in messages: "the ring", "the binomial tree"
+  int ranks = 1;
+  std::string step_word = "step";  // how a step is called: "step", "round"
+  // Every transfer, in the order they happen: phase by phase, step by step, and within a step
+  // rank by rank, each rank's send before its receive.
+  std::vector<Transfer> transfers;
+  // One sentence on the schedule's shape, added to a message about a missing or extra step:
+  // "each phase has n - 1 = 3 steps".
+  std::string shape;
+  // Per phase, the rule in words, added to a message about a wrong peer or chunk there.
+  std::vector<std::pair<std::string, std::string>> rules;
+  // Said after every step's name: "root 2" (a broadcast's schedule depends on its root).
+  std::string context;
+  // Known mistakes that are schedules themselves (the tree built from rank 0 whatever the root):
+  // a run that follows one exactly gets its sentence, before the first departure.
+  std::vector<std::pair<Schedule, std::string>> look_alikes;
+};
+
+// Lesson 05's ring allreduce on n ranks (solutions/05_ring_allreduce/ring_allreduce.hpp's
+// picture): reduce-scatter step s, rank r sends chunk (r - s) mod n to r + 1 and receives chunk
+// (r - s - 1) mod n from r - 1; allgather step s, it sends chunk (r + 1 - s) mod n and receives
+// chunk (r - s) mod n. n - 1 steps each.
+Schedule ring_allreduce_schedule(int n);
+
+// Lesson 03's binomial-tree broadcast from `root` on n ranks: with v = (rank - root) mod n, in
+// round k (mask = 2^k < n) every v < mask sends to v + mask when that is < n, and every
+// mask <= v < 2 mask receives from v - mask. Phase "bcast-tree", the whole buffer (chunk -1).
+Schedule binomial_tree_schedule(int n, int root);
+
+// The first place where `events` (the sends and receives of one call of the algorithm, from
+// every rank, each rank's in the order it made them; other ops are ignored) depart from
+// `reference`, as one sentence that says what is wrong, where (step, rank, peer, chunk) and what
+// to look at; "" when every rank made exactly the reference's transfers. Each rank's sends are
+// compared in order with the schedule's sends for that rank, and its receives with its
+// receives: the first difference is a missing transfer (fewer than the schedule has), an extra
+// one (more), a wrong peer or a wrong chunk. When the events carry phase and step names (the
+// algorithm calls tc.at), they must be the schedule's too. Of all ranks' first differences the
+// one earliest in the schedule is told, a send before a receive: a wrong send is the cause,
+// the receive that follows it only its echo.
+std::string diagnose_schedule(const Schedule& reference, const std::vector<trace::Event>& events);
+
+}  // namespace ringlab

@@ -1,0 +1,42 @@
+// Receiving from whichever rank sends first (MPI_ANY_SOURCE), traced like Communicator::recv:
+// the event names the rank the message actually came from. An asynchronous server (lesson 04)
+// serves its workers in the order their messages arrive, not in rank order.
+//   int from = ringlab::recv_from_any(comm, View<float>(buf));
+#pragma once
+#include <mpi.h>
+
+#include <climits>
+#include <stdexcept>
+
+#include "ringlab/comm/comm.hpp"
+
+namespace ringlab {
+
+template <class T> int recv_from_any(Communicator& comm, View<T> buf, int tag = 0) {
+  if (buf.where() != Where::host) throw std::runtime_error("recv_from_any: host buffers only");
+  if (buf.size() > static_cast<std::size_t>(INT_MAX))
+    throw std::length_error("recv_from_any: buffer too large");
+  const double t0 = trace::enabled() ? trace::now_us() : 0;
+  MPI_Status status;
+  MPI_Recv(buf.data(), static_cast<int>(buf.size()), mpi_datatype(dtype_of<T>()), MPI_ANY_SOURCE, wire_tag(tag),
+           comm.raw(), &status);
+  if (trace::enabled()) {
+    const auto& ctx = trace::context();
+    trace::Event e;
+    e.op = trace::Op::recv;
+    e.peer = status.MPI_SOURCE;
+    e.coll = ctx.coll;
+    e.call = ctx.call;
+    e.phase = ctx.phase;
+    e.step = ctx.step;
+    e.chunk = buf.chunk();
+    e.bytes = buf.bytes();
+    e.t0 = t0;
+    e.t1 = trace::now_us();
+    e.values = trace::small_values(buf.data(), buf.size());
+    trace::record(std::move(e));
+  }
+  return status.MPI_SOURCE;
+}
+
+}  // namespace ringlab

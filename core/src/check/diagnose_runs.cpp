@@ -1,0 +1,157 @@
+// The cross-run symptoms (diagnose_runs.hpp): counted over every case of every run, then each
+// rule fires only when its pattern holds for ALL the evidence, so a sentence never blames a
+// cause that some run contradicts.
+#include "ringlab/check/diagnose_runs.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace ringlab {
+
+namespace {
+
+bool wanted(const std::vector<std::string>& symptoms, const char* name) {
+  return std::find(symptoms.begin(), symptoms.end(), name) != symptoms.end();
+}
+
+// a == e * k, to the rounding a float sum may add.
+bool scaled_by(double e, double a, double k) {
+  const double m = std::fabs(e * k);
+  return e != 0 && std::fabs(a - e * k) <= 1e-4 * std::max(m, 1.0);
+}
+
+void append_line(const std::string& line) {
+  const char* path = std::getenv("RINGLAB_CHECK_RESULTS");
+  if (!path || !*path) return;
+  const int fd = ::open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (fd < 0) return;  // the results are extra evidence; the check itself has already reported
+  const ssize_t written = ::write(fd, line.data(), line.size());
+  (void)written;
+  ::close(fd);
+}
+
+}  // namespace
+
+std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
+                                       const std::vector<CheckRun>& runs) {
+  for (const CheckRun& r : runs)
+    if (!r.departures.empty()) return {};  // one coherent explanation: the departure's
+  bool pass2 = false, fail2 = false, fail3 = false;
+  long long wrong_cases = 0, even_wrong = 0, even_ok = 0;    // remainder
+  long long big = 0, one_chunk = 0;                          // one-chunk
+  long long root0_wrong = 0, root0_ok = 0, rootx_wrong = 0;  // root0
+  long long pairs = 0, times_np = 0, over_np = 0;            // times-np
+  for (const auto& run : runs) {
+    const int np = run.np;
+    if (run.rc == 0) {
+      if (np == 2) pass2 = true;
+    } else {
+      if (np == 2) fail2 = true;
+      if (np >= 3) fail3 = true;
+    }
+    for (const auto& c : run.cases) {
+      if (c.root >= 0 && np > 1) {
+        if (c.root == 0) (c.wrong > 0 ? root0_wrong : root0_ok)++;
+        else if (c.wrong > 0) ++rootx_wrong;
+      }
+      if (c.count < 0) continue;
+      const bool even = c.count % np == 0;
+      if (c.wrong > 0) {
+        ++wrong_cases;
+        if (even) ++even_wrong;
+        if (c.count >= np && np > 1) {
+          // Every rank right in its one chunk only: count * (np - 1) wrong elements over all
+          // ranks, a little fewer when a partial sum happens to equal the total.
+          ++big;
+          const double all_but_one = static_cast<double>(c.count) * (np - 1);
+          if (c.wrong <= all_but_one && c.wrong >= 0.9 * all_but_one) ++one_chunk;
+        }
+      } else if (even && c.count >= np && np > 1) {
+        ++even_ok;
+      }
+    }
+    for (const auto& [e, a] : run.mismatches) {
+      ++pairs;
+      if (np > 1 && scaled_by(e, a, np)) ++times_np;
+      if (np > 1 && scaled_by(e, a, 1.0 / np)) ++over_np;
+    }
+  }
+
+  std::vector<std::string> found;
+  if (wanted(symptoms, "remainder") && wrong_cases && !even_wrong && even_ok)
+    found.push_back(
+        "wrong only where count is not a multiple of the number of ranks: the last chunks are short or "
+        "missing — size every chunk with chunk_of / chunk(i), not count / n.");
+  if (wanted(symptoms, "np2") && pass2 && fail3 && !fail2)
+    found.push_back(
+        "right on 2 ranks, wrong on 3 or more: on 2 ranks `next` and `prev` are the same rank, so a message "
+        "sent the wrong way round still arrives — check you send to next (r+1) and receive from prev (r-1).");
+  if (wanted(symptoms, "one-chunk") && big && one_chunk == big)
+    found.push_back(
+        "every rank holds exactly one finished chunk and nothing else: the allgather phase is missing (or "
+        "sends the wrong chunks).");
+  if (wanted(symptoms, "root0") && rootx_wrong && root0_ok && !root0_wrong)
+    found.push_back(
+        "right when the root is rank 0, wrong for every other root: number the ranks from the root (v = "
+        "relative(rank, root, n)) and turn v back into a rank with absolute(v, root, n) before each send and "
+        "receive.");
+  if (wanted(symptoms, "times-np") && pairs && times_np == pairs)
+    found.push_back(
+        "every wrong value is exactly (number of ranks) x the expected one: you summed where the result must "
+        "be averaged — divide by the number of ranks.");
+  if (wanted(symptoms, "times-np") && pairs && over_np == pairs)
+    found.push_back(
+        "every wrong value is exactly 1/(number of ranks) of the expected one: you divided where the result "
+        "must be summed, or divided twice — divide once, after the sum.");
+  return found;
+}
+
+void record_check_case(long long count, int root, long long wrong) {
+  append_line("case\t" + std::to_string(count) + "\t" + std::to_string(root) + "\t" + std::to_string(wrong) +
+              "\n");
+}
+
+void record_check_mismatch(double expected, double got) {
+  char line[96];
+  std::snprintf(line, sizeof line, "mismatch\t%.17g\t%.17g\n", expected, got);
+  append_line(line);
+}
+
+void record_check_departure(const std::string& diagnosis) {
+  std::string one_line = diagnosis;
+  std::replace(one_line.begin(), one_line.end(), '\n', ' ');
+  append_line("departure\t" + one_line + "\n");
+}
+
+CheckRun read_check_run(int np, int rc, const std::string& path) {
+  CheckRun run;
+  run.np = np;
+  run.rc = rc;
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream f(line);
+    std::string kind;
+    f >> kind;
+    if (kind == "case") {
+      CheckCase c;
+      if (f >> c.count >> c.root >> c.wrong) run.cases.push_back(c);
+    } else if (kind == "departure") {
+      std::string text;
+      std::getline(f >> std::ws, text);
+      run.departures.push_back(text);
+    } else if (kind == "mismatch") {
+      double e = 0, a = 0;
+      if (f >> e >> a) run.mismatches.emplace_back(e, a);
+    }
+  }
+  return run;
+}
+
+}  // namespace ringlab

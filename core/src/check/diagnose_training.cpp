@@ -1,0 +1,94 @@
+// diagnose_training (diagnose_training.hpp): find the first wrong step, then look at how far the
+// parameters moved in it.
+#include "ringlab/check/diagnose_training.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace ringlab {
+
+namespace {
+
+bool near(double a, double b, double rel) {
+  return std::fabs(a - b) <= rel * std::fmax(std::fabs(a), std::fabs(b));
+}
+
+// Parameters agree to float rounding (the reference adds in the same order, so this is loose).
+bool same(const std::vector<double>& a, const std::vector<double>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!(std::fabs(a[i] - b[i]) <= 1e-5 * std::fmax(1.0, std::fabs(b[i])))) return false;
+  return true;
+}
+
+std::string number(double v) {
+  char s[32];
+  std::snprintf(s, sizeof s, "%.3g", v);
+  return s;
+}
+
+}  // namespace
+
+std::string diagnose_training(const std::vector<double>& start,
+                              const std::vector<std::vector<double>>& expected,
+                              const std::vector<std::vector<double>>& actual, int n,
+                              const std::string& mean_of) {
+  const std::size_t steps = std::min(expected.size(), actual.size());
+  std::size_t k = 0;
+  while (k < steps && same(actual[k], expected[k])) ++k;
+  if (k == steps) return "";
+  for (double v : actual[k])
+    if (!std::isfinite(v))
+      return "the parameters became NaN or inf in step " + std::to_string(k) +
+             ": a division by zero in the update.";
+  if (k > 0)
+    return "step 0 is right and step " + std::to_string(k) +
+           " is wrong: something carries over from one step to the next — reset what the step accumulates "
+           "(a sum set to 0 at the start of every step) and reuse no buffer from the step before.";
+
+  // Step 0: how far did each parameter move, against how far it should have?
+  const std::size_t size = std::min({start.size(), expected[0].size(), actual[0].size()});
+  double largest = 0;
+  bool moved = false;
+  for (std::size_t i = 0; i < size; ++i) {
+    largest = std::fmax(largest, std::fabs(expected[0][i] - start[i]));
+    moved = moved || actual[0][i] != start[i];
+  }
+  if (!moved)
+    return "the parameters did not change in step 0: the update is missing, or the new parameters never "
+           "reach this rank.";
+  double factor = NAN;
+  for (std::size_t i = 0; i < size; ++i) {
+    const double want = expected[0][i] - start[i], got = actual[0][i] - start[i];
+    if (std::fabs(want) <= 1e-3 * largest) continue;  // ratios of tiny moves are noise
+    const double r = got / want;
+    if (std::isnan(factor)) factor = r;
+    else if (!near(r, factor, 1e-3)) return "";  // no common factor: no claim
+  }
+  if (std::isnan(factor)) return "";
+  if (near(factor, -1, 1e-3))
+    return "every parameter moved the wrong way in step 0: the update's sign is turned round.";
+  // A mean over n gradients divided by m instead: m = 1 (the sum), n + 1 (the number of ranks where
+  // one rank is not a worker), n - 1, or n * n (divided twice).
+  for (int m : {1, n + 1, n - 1, n * n}) {
+    if (m < 1 || m == n || !near(factor, static_cast<double>(n) / m, 1e-3)) continue;
+    const std::string grads = std::to_string(n) + (n == 1 ? " gradient" : " gradients");
+    if (m == 1)
+      return "every parameter moved n = " + std::to_string(n) +
+             " times as far as it should in step 0: the SUM of the gradients was used where their mean "
+             "belongs — divide the sum by " +
+             mean_of + ".";
+    if (m == n * n)
+      return "every parameter moved 1/" + std::to_string(n) +
+             " as far as it should in step 0: the sum was divided by " + std::to_string(n) +
+             " twice — divide once, by " + mean_of + ".";
+    return "every parameter moved " + std::to_string(n) + "/" + std::to_string(m) +
+           " as far as it should in step 0: the sum of " + grads + " was divided by " + std::to_string(m) +
+           " — the mean divides by " + mean_of + " = " + std::to_string(n) + ".";
+  }
+  return "every parameter moved " + number(factor) +
+         " times as far as it should in step 0: the learning rate or the gradients' scale is wrong.";
+}
+
+}  // namespace ringlab

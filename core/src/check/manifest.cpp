@@ -1,0 +1,186 @@
+// Reading exercises/manifest.txt (manifest.hpp): one pass over the lines, one error line per
+// problem, each naming the file and line.
+#include "ringlab/check/manifest.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace ringlab::manifest {
+
+namespace {
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r");
+  if (b == std::string::npos) return "";
+  const auto e = s.find_last_not_of(" \t\r");
+  return s.substr(b, e - b + 1);
+}
+
+std::vector<std::string> words(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+bool is_known(const std::vector<std::string>& list, const std::string& w) {
+  return std::find(list.begin(), list.end(), w) != list.end();
+}
+
+std::string joined(const std::vector<std::string>& list) {
+  std::string out;
+  for (const auto& w : list) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
+// "2", "12": a number of ranks, 1 or more; anything else is not.
+bool parse_ranks(const std::string& w, int& n) {
+  if (w.empty() || w.size() > 6 ||
+      !std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return false;
+  n = std::stoi(w);
+  return n >= 1;
+}
+
+}  // namespace
+
+const std::vector<std::string>& known_keys() {
+  static const std::vector<std::string> keys{"topic", "title", "np", "check", "diagnose", "hint"};
+  return keys;
+}
+
+const std::vector<std::string>& known_symptoms() {
+  static const std::vector<std::string> symptoms{"remainder", "np2", "one-chunk", "times-np", "root0"};
+  return symptoms;
+}
+
+const Exercise* Manifest::find(const std::string& nn) const {
+  for (const auto& e : exercises)
+    if (e.nn == nn) return &e;
+  return nullptr;
+}
+
+Manifest parse(std::istream& in, const std::string& file) {
+  Manifest m;
+  auto fail = [&](int line, const std::string& what) {
+    m.errors.push_back(file + ":" + std::to_string(line) + ": " + what);
+  };
+  // A block is complete when the next one starts (or the file ends): then its required keys
+  // must all have been there.
+  auto close_block = [&]() {
+    if (m.exercises.empty()) return;
+    const Exercise& e = m.exercises.back();
+    auto has = [&](const std::string& key) {
+      return std::any_of(e.fields.begin(), e.fields.end(), [&](const auto& f) { return f.first == key; });
+    };
+    for (const char* key : {"topic", "title", "np", "check"})
+      if (!has(key)) fail(e.line, "exercise [" + e.nn + "] has no " + key + " line");
+  };
+
+  std::string text;
+  int line = 0;
+  bool header_seen = false, in_block = false;  // after a malformed [NN], its lines belong to nothing
+  while (std::getline(in, text)) {
+    ++line;
+    const std::string t = trim(text);
+    if (t.empty() || t[0] == '#') continue;
+    if (t[0] == '[') {
+      if (in_block) close_block();
+      header_seen = true;
+      const bool ok = t.size() == 4 && t[3] == ']' && std::isdigit(static_cast<unsigned char>(t[1])) &&
+                      std::isdigit(static_cast<unsigned char>(t[2]));
+      if (!ok) {
+        fail(line, "a block starts with [NN], two digits: got " + t);
+        in_block = false;  // its lines are skipped: the header's error says what is wrong
+        continue;
+      }
+      in_block = true;
+      Exercise e;
+      e.nn = t.substr(1, 2);
+      e.line = line;
+      if (m.find(e.nn)) fail(line, "exercise [" + e.nn + "] twice");
+      m.exercises.push_back(e);
+      continue;
+    }
+    const auto eq = text.find('=');
+    if (eq == std::string::npos) {
+      fail(line, "not a key = value line: " + t);
+      continue;
+    }
+    if (!in_block) {
+      if (!header_seen) fail(line, "a key before the first [NN]");
+      continue;
+    }
+    Exercise& e = m.exercises.back();
+    const std::string key = trim(text.substr(0, eq));
+    std::string raw = text.substr(eq + 1);  // one space after "=" is the separator, the rest is kept
+    if (!raw.empty() && raw[0] == ' ') raw.erase(0, 1);
+    while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\t' || raw.back() == '\r')) raw.pop_back();
+    const std::string value = trim(raw);
+    if (!is_known(known_keys(), key)) {
+      fail(line, "unknown key \"" + key + "\" (known: " + joined(known_keys()) + ")");
+      continue;
+    }
+    if (!value.empty() && (value[0] == '"' || value[0] == '\'' || value.back() == '\\'))
+      fail(line, "no quotes and no continuation with \\: " + t);
+    const bool once = key == "topic" || key == "title" || key == "np";
+    if (once && std::any_of(e.fields.begin(), e.fields.end(), [&](const auto& f) { return f.first == key; }))
+      fail(line, key + " given twice in [" + e.nn + "]");
+    e.fields.emplace_back(key, raw);
+
+    if (key == "topic") e.topic = value;
+    else if (key == "title") e.title = value;
+    else if (key == "check") e.checks.push_back(value);
+    else if (key == "np") {
+      e.np.clear();
+      for (const auto& w : words(value)) {
+        int n = 0;
+        if (!parse_ranks(w, n)) fail(line, "np: \"" + w + "\" is not a number of ranks (1 or more)");
+        else if (!e.np.empty() && n <= e.np.back())
+          fail(line, "np: give the numbers of ranks smallest first");
+        else e.np.push_back(n);
+      }
+      if (words(value).empty()) fail(line, "np: no numbers of ranks");
+    } else if (key == "diagnose") {
+      for (const auto& w : words(value)) {
+        if (is_known(known_symptoms(), w)) e.diagnose.push_back(w);
+        else fail(line, "diagnose: unknown symptom \"" + w + "\" (known: " + joined(known_symptoms()) + ")");
+      }
+    } else if (key == "hint") {
+      const bool continues = !raw.empty() && (raw[0] == ' ' || raw[0] == '\t');
+      if (continues && !e.hints.empty()) e.hints.back() += "\n" + value;
+      else e.hints.push_back(value);
+    }
+  }
+  if (in_block) close_block();
+  return m;
+}
+
+Manifest load(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) {
+    Manifest m;
+    m.errors.push_back(path + ": cannot be read");
+    return m;
+  }
+  return parse(in, path);
+}
+
+std::vector<std::string> missing_folders(const Manifest& m, const std::string& file,
+                                         const std::string& root) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> out;
+  for (const auto& e : m.exercises) {
+    if (e.topic.empty()) continue;  // "has no topic line" already says it
+    if (!fs::is_directory(fs::path(root) / "exercises" / e.topic) ||
+        !fs::is_directory(fs::path(root) / "solutions" / e.topic))
+      out.push_back(file + ":" + std::to_string(e.line) + ": exercise [" + e.nn + "]: exercises/" + e.topic +
+                    "/ and solutions/" + e.topic + "/ must both exist");
+  }
+  return out;
+}
+
+}  // namespace ringlab::manifest

@@ -1,0 +1,249 @@
+// Reference schedules and the first departure of a traced run from one (schedule_diagnosis.hpp).
+#include "ringlab/check/schedule_diagnosis.hpp"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace ringlab {
+
+namespace {
+int wrap(int i, int n) { return ((i % n) + n) % n; }
+}  // namespace
+
+Schedule ring_allreduce_schedule(int n) {
+  Schedule s;
+  s.name = "the ring";
+  s.ranks = n;
+  s.shape = "each phase has n - 1 = " + std::to_string(n - 1) + " step" + (n == 2 ? "" : "s") +
+            " (s = 0 .. n - 2), one comm.sendrecv per step.";
+  s.rules = {{"reduce-scatter",
+              "in the reduce-scatter, at step s rank r sends chunk (r - s) mod n to r + 1 and receives "
+              "chunk (r - s - 1) mod n from r - 1, adding it to its own."},
+             {"allgather",
+              "in the allgather, at step s rank r sends chunk (r + 1 - s) mod n (the one it finished) to "
+              "r + 1 and receives chunk (r - s) mod n from r - 1, copying it."}};
+  for (const char* phase : {"reduce-scatter", "allgather"}) {
+    const int shift = std::string(phase) == "allgather" ? 1 : 0;  // the allgather starts one chunk on
+    for (int step = 0; step < n - 1; ++step)
+      for (int r = 0; r < n; ++r) {
+        s.transfers.push_back({r, trace::Op::send, wrap(r + 1, n), wrap(r + shift - step, n), phase, step});
+        s.transfers.push_back(
+            {r, trace::Op::recv, wrap(r - 1, n), wrap(r + shift - step - 1, n), phase, step});
+      }
+  }
+  return s;
+}
+
+Schedule binomial_tree_schedule(int n, int root) {
+  Schedule s;
+  s.name = "the binomial tree";
+  s.context = "root " + std::to_string(root);
+  s.ranks = n;
+  s.step_word = "round";
+  int rounds = 0;
+  for (int mask = 1; mask < n; mask <<= 1) ++rounds;
+  s.shape = "on " + std::to_string(n) + " ranks the tree has " + std::to_string(rounds) + " round" +
+            (rounds == 1 ? "" : "s") +
+            " (mask = 1, 2, 4, ... while mask < n), and every rank but the root receives exactly once.";
+  s.rules = {
+      {"bcast-tree",
+       "in round k (mask = 2^k), counting ranks from the root (v = relative(rank, root, n)), every v < "
+       "mask sends to absolute(v + mask, root, n) if v + mask < n, and every mask <= v < 2 mask "
+       "receives from absolute(v - mask, root, n)."}};
+  auto absolute = [&](int v) { return (v + root) % n; };
+  for (int k = 0, mask = 1; mask < n; ++k, mask <<= 1)
+    for (int r = 0; r < n; ++r) {
+      const int v = wrap(r - root, n);
+      if (v < mask && v + mask < n)
+        s.transfers.push_back({r, trace::Op::send, absolute(v + mask), -1, "bcast-tree", k});
+      else if (v >= mask && v < 2 * mask)
+        s.transfers.push_back({r, trace::Op::recv, absolute(v - mask), -1, "bcast-tree", k});
+    }
+  if (root != 0) {  // the tree built from rank 0, whatever the root: ranks not counted from the root
+    Schedule from0 = binomial_tree_schedule(n, 0);
+    from0.look_alikes.clear();
+    s.look_alikes.push_back(
+        {from0, "every rank sent and received as in the tree from rank 0, but the root is rank " +
+                    std::to_string(root) +
+                    ": count ranks from the root (v = relative(rank, root, n)) and turn v back into a rank "
+                    "with absolute(v, root, n) before each send and receive."});
+  }
+  return s;
+}
+
+namespace {
+
+// Where a transfer happens, in the schedule's words: "reduce-scatter step 1", "round 2".
+std::string where(const Schedule& s, const std::string& phase, int step) {
+  if (phase.empty()) return "";
+  const bool own = std::any_of(s.transfers.begin(), s.transfers.end(),
+                               [&](const Transfer& t) { return t.phase == phase; });
+  const std::string context = s.context.empty() ? "" : " (" + s.context + ")";
+  if (own && s.step_word != "step") return s.step_word + " " + std::to_string(step) + context;
+  return phase + " step " + std::to_string(step) + context;
+}
+
+std::string rule_for(const Schedule& s, const std::string& phase) {
+  for (const auto& [p, rule] : s.rules)
+    if (p == phase) return rule;
+  return "";
+}
+
+std::string upper_first(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+  return text;
+}
+
+// The one departure told: where it is in the schedule (the step's position, a send before a
+// receive, then the rank) and what to say.
+struct Departure {
+  std::tuple<int, int, int> order;
+  std::string text;
+};
+
+std::string first_departure(const Schedule& reference, const std::vector<trace::Event>& events) {
+  const int n = reference.ranks;
+  // Each step's position in time, (phase, step) -> 0, 1, ...: puts departures of different
+  // ranks in order. (emplace keeps the first position of a step seen again.)
+  std::map<std::pair<std::string, int>, int> slot;
+  for (const auto& t : reference.transfers)
+    slot.emplace(std::make_pair(t.phase, t.step), static_cast<int>(slot.size()));
+  const int after_all = static_cast<int>(slot.size());
+  auto slot_of = [&](const std::string& phase, int step) {
+    auto it = slot.find({phase, step});
+    return it == slot.end() ? after_all : it->second;
+  };
+
+  // Phase names are compared only when the run gives them (the algorithm calls tc.at).
+  bool labelled = false;
+  for (const auto& e : events)
+    if ((e.op == trace::Op::send || e.op == trace::Op::recv) && !e.phase.empty()) labelled = true;
+
+  std::vector<Departure> found;
+  for (int r = 0; r < n; ++r)
+    for (trace::Op op : {trace::Op::send, trace::Op::recv}) {
+      std::vector<const trace::Event*> got;
+      for (const auto& e : events)
+        if (e.rank == r && e.op == op) got.push_back(&e);
+      std::stable_sort(got.begin(), got.end(),
+                       [](const trace::Event* a, const trace::Event* b) { return a->t0 < b->t0; });
+      std::vector<const Transfer*> want;
+      for (const auto& t : reference.transfers)
+        if (t.rank == r && t.op == op) want.push_back(&t);
+
+      const bool send = op == trace::Op::send;
+      const std::string sent = send ? "sent" : "received", to = send ? " to rank " : " from rank ";
+      const std::string verb = send ? "send" : "receive";
+      auto same_place = [&](const trace::Event& e, const Transfer& t) {
+        return !labelled || (e.phase == t.phase && e.step == t.step);
+      };
+      auto same_message = [&](const trace::Event& e, const Transfer& t) {
+        return e.peer == t.peer && (t.chunk < 0 || e.chunk < 0 || e.chunk == t.chunk);
+      };
+      std::size_t k = 0;
+      while (k < got.size() && k < want.size() && same_message(*got[k], *want[k]) &&
+             same_place(*got[k], *want[k]))
+        ++k;
+      if (k == got.size() && k == want.size()) continue;
+
+      // How many this rank exchanged with each peer, against the schedule: says "extra" or
+      // "missing" in numbers.
+      auto count_with = [&](int peer) {
+        int mine = 0, theirs = 0;
+        for (auto* e : got) mine += e->peer == peer;
+        for (auto* t : want) theirs += t->peer == peer;
+        return std::make_pair(mine, theirs);
+      };
+      auto counts_text = [&](int peer) {
+        const auto [mine, theirs] = count_with(peer);
+        return "rank " + std::to_string(r) + " " + sent + " " + std::to_string(mine) + " message" +
+               (mine == 1 ? "" : "s") + to + std::to_string(peer) + " in this call, " + reference.name + " " +
+               (send ? "sends " : "receives ") + std::to_string(theirs) + ".";
+      };
+      auto chunk_text = [](int chunk) {
+        return chunk >= 0 ? " chunk " + std::to_string(chunk) : std::string();
+      };
+      const int op_order = send ? 0 : 1;
+      Departure d;
+      if (got.size() > want.size()) {
+        // One more than the schedule: the first that does not fit is the extra one.
+        const trace::Event& e = *got[k];
+        std::string at = where(reference, e.phase, e.step);
+        int at_slot = labelled ? slot_of(e.phase, e.step) : after_all;
+        if (at.empty() || !labelled) {
+          at = k < want.size() ? where(reference, want[k]->phase, want[k]->step)
+                               : "after " + where(reference, want.back()->phase, want.back()->step);
+          if (k < want.size()) at_slot = slot_of(want[k]->phase, want[k]->step);
+        }
+        d.order = {at_slot, op_order, r};
+        d.text = at + ": rank " + std::to_string(r) + " " + sent + chunk_text(e.chunk) + to +
+                 std::to_string(e.peer) + ", a " + verb + " that " + reference.name +
+                 " does not have — an extra " + verb + ": " + counts_text(e.peer) + " " +
+                 upper_first(reference.shape);
+      } else if (got.size() < want.size()) {
+        const Transfer& t = *want[k];
+        d.order = {slot_of(t.phase, t.step), op_order, r};
+        d.text = where(reference, t.phase, t.step) + ": rank " + std::to_string(r) + " never " +
+                 (send ? "sends" : "receives") + chunk_text(t.chunk) + to + std::to_string(t.peer) + " — a " +
+                 verb + " is missing: " + counts_text(t.peer) + " " + upper_first(reference.shape);
+        // Nothing at all in a phase the schedule has (and the run names its phases): say so.
+        const bool phase_missing =
+            labelled &&
+            std::none_of(got.begin(), got.end(), [&](const trace::Event* e) { return e->phase == t.phase; });
+        const bool several_phases = std::any_of(reference.transfers.begin(), reference.transfers.end(),
+                                                [&](const Transfer& x) { return x.phase != t.phase; });
+        if (phase_missing && several_phases)
+          d.text = where(reference, t.phase, t.step) + ": rank " + std::to_string(r) + " never " +
+                   (send ? "sends" : "receives") + chunk_text(t.chunk) + to + std::to_string(t.peer) +
+                   " — the " + t.phase + " phase is missing: rank " + std::to_string(r) + " " + sent +
+                   " nothing in it. " + upper_first(rule_for(reference, t.phase));
+      } else {
+        const trace::Event& e = *got[k];
+        const Transfer& t = *want[k];
+        const std::string at = where(reference, t.phase, t.step);
+        d.order = {slot_of(t.phase, t.step), op_order, r};
+        const std::string rule = rule_for(reference, t.phase);
+        const std::string look = rule.empty() ? "" : " " + upper_first(rule);
+        if (e.peer != t.peer)
+          d.text = at + ": rank " + std::to_string(r) + " " + sent + chunk_text(e.chunk) + to +
+                   std::to_string(e.peer) + ", expected rank " + std::to_string(t.peer) +
+                   " — the peer is wrong." + look;
+        else if (!same_message(e, t))
+          d.text = at + ": rank " + std::to_string(r) + " " + sent + " chunk " + std::to_string(e.chunk) +
+                   to + std::to_string(e.peer) + ", expected chunk " + std::to_string(t.chunk) +
+                   " — the chunk index is wrong." + look;
+        else
+          d.text = at + ": rank " + std::to_string(r) + " " + sent + chunk_text(e.chunk) + to +
+                   std::to_string(e.peer) + " as " + reference.name + " does, but its trace says " +
+                   (e.phase.empty() ? std::string("no phase at all") : where(reference, e.phase, e.step)) +
+                   " — call tc.at(\"" + t.phase + "\", " + (reference.step_word == "round" ? "k" : "s") +
+                   ") at the start of each " + reference.step_word +
+                   ", so that the trace and the watchdog know where you are.";
+      }
+      found.push_back(std::move(d));
+    }
+  if (found.empty()) return "";
+  const auto first = std::min_element(
+      found.begin(), found.end(), [](const Departure& a, const Departure& b) { return a.order < b.order; });
+  return first->text;
+}
+}  // namespace
+
+std::string diagnose_schedule(const Schedule& reference, const std::vector<trace::Event>& events) {
+  const std::string departure = first_departure(reference, events);
+  if (departure.empty()) return "";
+  const bool silent = std::none_of(events.begin(), events.end(), [](const trace::Event& e) {
+    return e.op == trace::Op::send || e.op == trace::Op::recv;
+  });
+  if (silent && !reference.rules.empty())  // nothing written yet, most likely
+    return "no rank sent or received anything, and " + reference.name + " makes " +
+           std::to_string(reference.transfers.size() / 2) +
+           " sends here. Start with the first step: " + reference.rules.front().second;
+  // A run that is exactly another schedule, a known mistake, gets that mistake's name first.
+  for (const auto& [other, why] : reference.look_alikes)
+    if (first_departure(other, events).empty()) return why + " The first departure: " + departure;
+  return departure;
+}
+
+}  // namespace ringlab

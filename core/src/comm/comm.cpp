@@ -1,0 +1,463 @@
+// The Communicator: who every rank is, the transfers lessons ask for, and what they leave behind.
+// It does not move bytes itself. Each transfer goes to a transport (ringlab/transport.hpp, one
+// file each in core/src/comm/transport/) chosen by where its buffer lives: host buffers to mpi (or
+// strict), device buffers to staged, ipc or nccl. Around every transfer the communicator adds
+// what the lessons rely on whatever the transport: the wire tag that names the collective, the
+// trace event, the record of transfers not yet finished (and the report of any left behind),
+// and the scratch memory algorithms borrow.
+#include "ringlab/comm/comm.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+#include <thread>
+
+#include "ringlab/base/log.hpp"
+#include "ringlab/comm/memory.hpp"
+#include "transport/cuda_side.hpp"
+
+namespace ringlab {
+namespace {
+
+trace::Event transfer_event(trace::Op op, int peer, int chunk, std::size_t bytes, double t0) {
+  const auto& ctx = trace::context();
+  trace::Event e;
+  e.op = op;
+  e.peer = peer;
+  e.coll = ctx.coll;
+  e.call = ctx.call;
+  e.phase = ctx.phase;
+  e.step = ctx.step;
+  e.chunk = chunk;
+  e.bytes = bytes;
+  e.t0 = t0;
+  return e;
+}
+
+void finish_event(trace::Event e, const void* data, std::size_t count, DType t) {
+  e.t1 = trace::now_us();
+  dispatch(t, [&](auto zero) {
+    using T = decltype(zero);
+    e.values = trace::small_values(static_cast<const T*>(data), count);
+  });
+  trace::record(std::move(e));
+}
+
+// The wire tag: the caller's tag in the low 16 bits, the collective's slot above them. A slot is
+// a hash of the collective's name (1..511; 0 outside every collective), so the tag stays below
+// 2^25 (Open MPI's MPI_TAG_UB is 2^31 - 1; the standard promises only 32767, hence the check).
+// Names seen are remembered to turn a stray message's tag back into words.
+constexpr int kSlots = 512;
+bool slots_fit() {
+  static const bool fit = [] {
+    void* value = nullptr;
+    int flag = 0;
+    MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &value, &flag);
+    return flag && *static_cast<int*>(value) >= kSlots * (kMaxTag + 1) - 1;
+  }();
+  return fit;
+}
+std::map<int, std::string>& slot_names() {
+  static std::map<int, std::string> names;
+  return names;
+}
+int slot_of(const char* name) {
+  if (name == nullptr || *name == 0) return 0;
+  unsigned h = 2166136261u;  // FNV-1a
+  for (const char* p = name; *p; ++p) h = (h ^ static_cast<unsigned char>(*p)) * 16777619u;
+  const int slot = 1 + static_cast<int>(h % (kSlots - 1));
+  slot_names().emplace(slot, name);
+  return slot;
+}
+
+Communicator* g_comm = nullptr;  // the world communicator, for the scope-end hook
+void on_scope_end(const char* name, std::int64_t serial) {
+  if (g_comm) g_comm->scope_ended(name, serial);
+}
+
+}  // namespace
+
+int wire_tag(int tag) {
+  if (tag < 0 || tag > kMaxTag)
+    throw std::invalid_argument("tag " + std::to_string(tag) + ": the kit's tags go from 0 to " +
+                                std::to_string(kMaxTag));
+  return slots_fit() ? slot_of(trace::context().coll) * (kMaxTag + 1) + tag : tag;
+}
+
+std::string wire_tag_origin(int mpi_tag) {
+  const int slot = mpi_tag / (kMaxTag + 1), tag = mpi_tag % (kMaxTag + 1);
+  std::string who = "outside any collective";
+  if (slot != 0) {
+    auto it = slot_names().find(slot);
+    who = it != slot_names().end() ? "in " + it->second : "in a collective this rank never ran";
+  }
+  return who + " (tag " + std::to_string(tag) + ")";
+}
+
+std::string Communicator::Open::what() const {
+  std::string w = std::string(send ? "isend to rank " : "irecv from rank ") + std::to_string(peer) +
+                  " (tag " + std::to_string(tag) + ", " + std::to_string(bytes) + " bytes) ";
+  if (coll == nullptr || *coll == 0) return w + "outside any collective";
+  w += std::string("in ") + coll;
+  if (phase && *phase) w += std::string(", ") + phase;
+  if (step >= 0) w += " step " + std::to_string(step);
+  return w;
+}
+
+Communicator::Communicator(MPI_Comm comm) : comm_(comm) {
+  MPI_Comm_rank(comm_, &rank_);
+  MPI_Comm_size(comm_, &size_);
+  // Processes that share memory share a host: their order among themselves is the local rank.
+  MPI_Comm local;
+  MPI_Comm_split_type(comm_, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &local);
+  MPI_Comm_rank(local, &local_rank_);
+  MPI_Comm_size(local, &local_size_);
+  MPI_Comm_free(&local);
+  char name[MPI_MAX_PROCESSOR_NAME];
+  int len = 0;
+  MPI_Get_processor_name(name, &len);
+  host_name_.assign(name, static_cast<std::size_t>(len));
+  // Every rank reads the same environment, so every rank stops here together on a bad value.
+  if (watchdog::threshold_s() < 0) {
+    if (rank_ == 0)
+      std::fprintf(stderr,
+                   "error: RINGLAB_WATCHDOG_S=%s: give the seconds a rank may stay blocked (a number >= 0; "
+                   "0 turns the watchdog off)\n",
+                   std::getenv("RINGLAB_WATCHDOG_S"));
+    MPI_Finalize();
+    std::exit(2);
+  }
+  watchdog::explain_errors(comm_);
+  if (watchdog::threshold_s() > 0) MPI_Comm_dup(comm_, &watch_);
+  wire_ = {comm_, watch_, rank_, size_};
+  host_ = transport::make_mpi(wire_);
+  g_comm = this;
+  trace::set_scope_end_hook(on_scope_end);
+}
+
+void Communicator::scope_ended(const char* name, std::int64_t serial) {
+  slot_of(name);  // remembers the name, to blame a stray message from another rank's same collective
+  std::vector<std::string> left;
+  for (const auto& [id, o] : open_)
+    if (o.scope == serial) left.push_back(o.what());
+  if (left.empty()) return;
+  if (!left_behind_) {  // the first time only: one collective called in a loop would repeat it
+    std::string list;
+    for (std::size_t i = 0; i < left.size() && i < 3; ++i) list += (i ? "; " : "") + left[i];
+    if (left.size() > 3) list += "; ...";
+    log(Level::error) << "message left behind: " << name << " returned with " << left.size()
+                      << " non-blocking transfer(s) never finished (" << list
+                      << "). Finish every comm.isend / comm.irecv with comm.wait(request) or "
+                         "comm.wait_all(requests) before the collective returns: small messages happen to "
+                         "arrive anyway, large ones do not.";
+  }
+  left_behind_ = true;
+  for (auto it = open_.begin(); it != open_.end();)  // reported once; not again at the end
+    it = it->second.scope == serial ? open_.erase(it) : std::next(it);
+}
+
+bool Communicator::finish() {
+  int problems = 0;
+  for (const auto& [id, o] : open_) {
+    if (problems++ < 3)
+      log(Level::error) << "message left behind: " << o.what()
+                        << " was never finished: call comm.wait(request) or comm.wait_all(requests) on it.";
+  }
+  // Messages that arrived here and that no receive took. Every rank has sent all it will send
+  // before it enters the barrier; probing a few times lets MPI move the last ones in.
+  MPI_Barrier(comm_);
+  std::vector<char> sink;
+  std::vector<MPI_Comm> comms{comm_};  // the data, and a transport's own (ipc: "ready"/"done")
+  for (auto* t : {host_.get(), device_.get()})
+    if (t)
+      for (MPI_Comm c : t->channels()) comms.push_back(c);
+  for (int round = 0; round < 3 * static_cast<int>(comms.size()); ++round) {
+    MPI_Comm probed = comms[static_cast<std::size_t>(round) % comms.size()];
+    for (;;) {
+      int flag = 0;
+      MPI_Status st;
+      MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, probed, &flag, &st);
+      if (!flag) break;
+      int bytes = 0;
+      MPI_Get_count(&st, MPI_BYTE, &bytes);
+      sink.resize(static_cast<std::size_t>(std::max(bytes, 1)));
+      MPI_Recv(sink.data(), bytes, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, probed, MPI_STATUS_IGNORE);
+      if (problems++ < 3)
+        log(Level::error) << "message left behind: rank " << st.MPI_SOURCE << " sent this rank " << bytes
+                          << " bytes " << wire_tag_origin(st.MPI_TAG)
+                          << " that no receive took: an extra send on rank " << st.MPI_SOURCE
+                          << " (or a missing receive here). Count the sends and the receives of each step.";
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  open_.clear();
+  const bool ok = problems == 0 && !left_behind_;
+  left_behind_ = false;
+  return ok;
+}
+
+Communicator::~Communicator() {
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  // The device transport first, while MPI still runs: NCCL's communicator is destroyed; ipc
+  // closes every peer buffer this rank opened and passes a barrier, so that no rank frees
+  // memory (below) that another still has open.
+  const bool ipc_used = device_ && device_->kind() == Transport::ipc;
+  device_.reset();
+  host_.reset();
+  for (auto& s : scratch_) detail::release(s.where, s.data);
+  if (ipc_used && !finalized) ipc::free_retired();  // every buffer whose handle went out (cuda_side.hpp)
+  // The watchdog's duplicate is ours to free (LeakSanitizer found it never was); after
+  // MPI_Finalize it is gone with everything else.
+  if (watch_ != MPI_COMM_NULL && !finalized) MPI_Comm_free(&watch_);
+}
+
+void Communicator::use_strict() {
+  host_ = transport::make_strict(wire_);
+  transport_ = Transport::strict;
+  transport_reason_ = "--transport strict: host buffers through MPI under the contract's strictest rules";
+}
+
+bool Communicator::use_device(int gpu, Transport requested, std::string* error) {
+  gpu_ = gpu;
+  where_ = Where::device;
+  // Which GPU each rank has, told apart as NCCL does: host name and PCI bus id. Every rank
+  // gets every rank's, so every rank takes the same decision below.
+  constexpr int kIdLen = 256;
+  char mine[kIdLen] = {};
+  std::snprintf(mine, sizeof mine, "%s %s", host_name_.c_str(), gpu_info(gpu).pci_bus_id.c_str());
+  std::vector<char> all(static_cast<std::size_t>(kIdLen) * size_);
+  MPI_Allgather(mine, kIdLen, MPI_CHAR, all.data(), kIdLen, MPI_CHAR, comm_);
+  int shared_a = -1, shared_b = -1;  // two ranks on one GPU, if any
+  for (int a = 0; a < size_ && shared_a < 0; ++a)
+    for (int b = a + 1; b < size_; ++b)
+      if (std::strncmp(&all[a * kIdLen], &all[b * kIdLen], kIdLen) == 0) {
+        shared_a = a;
+        shared_b = b;
+        break;
+      }
+  const bool distinct = shared_a < 0;
+  const bool one_host = local_size_ == size_;
+  const std::string sharing = distinct
+                                  ? ""
+                                  : "ranks " + std::to_string(shared_a) + " and " + std::to_string(shared_b) +
+                                        " share GPU " + std::string(&all[shared_a * kIdLen]);
+
+  Transport t = requested;
+  std::string why = std::string("--transport ") + transport_name(requested);
+  std::string nccl_error;
+  if (requested == Transport::automatic) {
+    const bool nccl_loads = distinct && all_ok(transport::nccl_loads(&nccl_error));
+    if (nccl_loads) {
+      t = Transport::nccl;
+      why = "--transport auto: every rank has a GPU of its own (host + PCI bus id), NCCL loaded";
+    } else if (one_host) {
+      t = Transport::ipc;
+      why = "--transport auto: all " + std::to_string(size_) + " ranks on one host (" +
+            (distinct ? "NCCL not available" : sharing + ": NCCL would refuse them") + ")";
+    } else {
+      t = Transport::staged;
+      why = "--transport auto: ranks on several hosts and " +
+            (distinct ? std::string("NCCL not available") : sharing);
+    }
+  }
+  if (t == Transport::ipc && !one_host) {
+    *error =
+        "--transport ipc: the ranks are on more than one host, and CUDA IPC shares memory inside one "
+        "host only; use --transport nccl or staged";
+    return false;
+  }
+  if (t == Transport::nccl) {
+    if (!distinct) {
+      *error = "--transport nccl: " + sharing +
+               ", and NCCL refuses two ranks on one GPU; use --transport ipc or staged (or fewer ranks)";
+      return false;
+    }
+    if (requested == Transport::nccl && !all_ok(transport::nccl_loads(&nccl_error))) {
+      *error = nccl_error.empty() ? "--transport nccl: NCCL did not load on every rank" : nccl_error;
+      return false;
+    }
+    std::string init_error;
+    device_ = transport::make_nccl(wire_, &init_error);
+    if (!all_ok(device_ != nullptr)) {
+      *error = init_error.empty() ? "ncclCommInitRank failed on another rank" : init_error;
+      device_.reset();
+      return false;
+    }
+  }
+  if (t == Transport::ipc) device_ = transport::make_ipc(wire_);
+  if (t == Transport::staged) device_ = transport::make_staged(*host_);
+  transport_ = t;
+  transport_reason_ = why;
+  return true;
+}
+
+void* Communicator::scratch(Where where, int slot, std::size_t bytes) {
+  for (auto& s : scratch_) {
+    if (s.where != where || s.slot != slot) continue;
+    if (s.bytes < bytes) {  // grow: the old contents are not needed (scratch is filled before use)
+      detail::release(where, s.data);
+      s.data = nullptr;
+      s.data = detail::allocate(where, bytes);
+      s.bytes = bytes;
+    }
+    return s.data;
+  }
+  scratch_.push_back({where, slot, detail::allocate(where, bytes), bytes});
+  return scratch_.back().data;
+}
+
+transport::Backend& Communicator::transport_for(Where where) {
+  if (where == Where::device && device_) return *device_;
+  return *host_;
+}
+
+void Communicator::xfer_blocking(trace::Op op, const void* data, std::size_t count, DType t, Where where,
+                                 int chunk, int peer, int tag) {
+  Request r = start(op, data, count, t, where, chunk, peer, tag);
+  Request* p = &r;
+  complete(&p, 1);
+}
+
+void Communicator::sendrecv_impl(const void* out, std::size_t out_count, int out_chunk, int dest, void* in,
+                                 std::size_t in_count, int in_chunk, int source, DType t, Where out_where,
+                                 Where in_where, int tag) {
+  // Only staged moves device buffers through MPI, so only there may a host buffer meet a device one.
+  if (out_where != in_where && device_ && device_->kind() != Transport::staged)
+    throw std::invalid_argument(std::string("sendrecv: one buffer in host and one in device memory; with ") +
+                                "--transport " + transport_name(transport_) +
+                                " both sides of every transfer must be device buffers");
+  // MPI_Sendrecv's shape: post the receive, post the send, wait for both (one group).
+  Request rin = start(trace::Op::recv, in, in_count, t, in_where, in_chunk, source, tag);
+  Request rout = start(trace::Op::send, out, out_count, t, out_where, out_chunk, dest, tag);
+  Request* both[2] = {&rin, &rout};
+  complete(both, 2);
+}
+
+Request Communicator::start(trace::Op op, const void* data, std::size_t count, DType t, Where where,
+                            int chunk, int peer, int tag) {
+  const bool send = op == trace::Op::send;
+  const std::size_t bytes = count * dtype_size(t);
+  transport::Op o;
+  o.send = send;
+  o.data = const_cast<void*>(data);
+  o.count = count;
+  o.dtype = t;
+  o.peer = peer;
+  o.tag = tag;
+  o.wire_tag = wire_tag(tag);
+  Request r;
+  r.pending_ = o.pending();
+  if (trace::enabled()) {
+    r.traced_ = true;
+    r.event_ = transfer_event(op, peer, chunk, bytes, trace::now_us());
+    if (where == Where::device) {  // even when MPI moves a host copy of it (staged)
+      r.event_.where = "device";
+      r.event_.transport = transport_name(transport_);
+    }
+    r.data_ = data;
+    r.count_ = count;
+    r.dtype_ = t;
+  }
+  r.transport_ = &transport_for(where);
+  r.posted_ = r.transport_->post(o);
+  r.id_ = ++next_id_;
+  const auto& ctx = trace::context();
+  open_.emplace(r.id_, Open{send, peer, tag, ctx.step, bytes, ctx.coll, ctx.phase, trace::scope_serial()});
+  return r;
+}
+
+void Communicator::complete(Request* const* rs, std::size_t n) {
+  // One wait per transport among the requests (two at most: a host and a device one).
+  static thread_local std::vector<transport::Posted*> ops;  // kept: no allocation per wait
+  static thread_local std::vector<watchdog::Pending> what;
+  for (transport::Backend* t : {device_.get(), host_.get()}) {
+    if (t == nullptr) continue;
+    ops.clear();
+    what.clear();
+    for (std::size_t i = 0; i < n; ++i)
+      if (rs[i]->posted_ && rs[i]->transport_ == t) {
+        ops.push_back(rs[i]->posted_.get());
+        what.push_back(rs[i]->pending_);
+      }
+    if (!ops.empty()) t->wait(ops.data(), what.data(), ops.size());
+  }
+  // Finished: the trace events, and the record of open transfers.
+  for (std::size_t i = 0; i < n; ++i) {
+    Request& r = *rs[i];
+    if (!r.posted_) continue;
+    if (r.traced_) {
+      r.posted_->annotate(r.event_);
+      finish_event(std::move(r.event_), r.data_, r.count_, r.dtype_);
+      r.traced_ = false;
+    }
+    r.posted_.reset();
+    r.transport_ = nullptr;
+    open_.erase(r.id_);
+    r.id_ = 0;
+  }
+}
+
+void Communicator::wait(Request& r) {
+  Request* p = &r;
+  complete(&p, 1);
+}
+
+void Communicator::wait_all(std::vector<Request>& rs) {
+  std::vector<Request*> ps;
+  for (auto& r : rs) ps.push_back(&r);
+  complete(ps.data(), ps.size());
+}
+
+void Communicator::barrier() { MPI_Barrier(comm_); }
+
+bool Communicator::all_ok(bool ok) {
+  int mine = ok ? 1 : 0, all = 0;
+  MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, comm_);
+  return all == 1;
+}
+
+double Communicator::sum(double v) {
+  double out = 0;
+  MPI_Allreduce(&v, &out, 1, MPI_DOUBLE, MPI_SUM, comm_);
+  return out;
+}
+
+double Communicator::max(double v) {
+  double out = 0;
+  MPI_Allreduce(&v, &out, 1, MPI_DOUBLE, MPI_MAX, comm_);
+  return out;
+}
+
+long long Communicator::sum(long long v) {
+  long long out = 0;
+  MPI_Allreduce(&v, &out, 1, MPI_LONG_LONG, MPI_SUM, comm_);
+  return out;
+}
+
+std::vector<std::string> Communicator::gather_strings(const std::string& mine) {
+  int len = static_cast<int>(mine.size());
+  std::vector<int> lens(rank_ == 0 ? size_ : 0), offs(rank_ == 0 ? size_ : 0);
+  MPI_Gather(&len, 1, MPI_INT, lens.data(), 1, MPI_INT, 0, comm_);
+  std::string all;
+  if (rank_ == 0) {
+    int total = 0;
+    for (int r = 0; r < size_; ++r) {
+      offs[r] = total;
+      total += lens[r];
+    }
+    all.resize(static_cast<std::size_t>(total));
+  }
+  MPI_Gatherv(mine.data(), len, MPI_CHAR, all.data(), lens.data(), offs.data(), MPI_CHAR, 0, comm_);
+  std::vector<std::string> out;
+  if (rank_ == 0)
+    for (int r = 0; r < size_; ++r) out.push_back(all.substr(offs[r], lens[r]));
+  return out;
+}
+
+}  // namespace ringlab
+

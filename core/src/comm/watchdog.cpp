@@ -1,0 +1,441 @@
+// The watchdog (see watchdog.hpp): a watched wait, the reports blocked ranks exchange, and the
+// diagnosis the lowest blocked rank prints before the run is stopped.
+#include "ringlab/comm/watchdog.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <functional>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "ringlab/base/log.hpp"
+#include "ringlab/trace/trace.hpp"
+
+namespace ringlab::watchdog {
+namespace {
+
+constexpr int kReportTag = 1;  // "I am blocked, on this" (an encoded Report)
+constexpr int kResumeTag = 2;  // "my wait finished after all: forget my report"
+constexpr int kExitCode = 3;
+constexpr int kErrorExitCode = 4;
+
+std::string bytes_text(std::size_t b) {
+  std::ostringstream s;
+  if (b >= (1u << 20)) s << std::round(10.0 * b / (1 << 20)) / 10 << " MiB";
+  else if (b >= (1u << 10)) s << std::round(10.0 * b / (1 << 10)) / 10 << " KiB";
+  else s << b << " B";
+  return s.str();
+}
+
+std::string rank_text(int peer) { return peer < 0 ? "any rank" : "rank " + std::to_string(peer); }
+
+// "waits to send 4 MiB to rank 1 (tag 0)"
+std::string wait_text(const Pending& p) {
+  std::ostringstream s;
+  if (p.send) s << "waits to send " << bytes_text(p.bytes) << " to " << rank_text(p.peer);
+  else s << "waits to receive " << bytes_text(p.bytes) << " from " << rank_text(p.peer);
+  s << " (tag " << p.tag << ")";
+  return s.str();
+}
+
+// Where the algorithm is, from the trace context: "ring_allreduce, reduce-scatter step 0".
+std::string where_now() {
+  const auto& c = trace::context();
+  std::string s = c.coll ? c.coll : "";
+  if (c.phase && *c.phase) {
+    s += (s.empty() ? "" : ", ") + std::string(c.phase);
+    if (c.step >= 0) s += " step " + std::to_string(c.step);
+  }
+  return s;
+}
+
+// Sends `text` to every other rank without waiting. The texts stay alive until the end of the
+// run (a few per hang at most): a non-blocking send's buffer must outlive the send.
+void tell_everyone(MPI_Comm watch, int tag, std::string text) {
+  static std::deque<std::string> sent;
+  sent.push_back(std::move(text));
+  const std::string& s = sent.back();
+  int rank = 0, size = 1;
+  MPI_Comm_rank(watch, &rank);
+  MPI_Comm_size(watch, &size);
+  for (int p = 0; p < size; ++p) {
+    if (p == rank) continue;
+    MPI_Request r;
+    MPI_Isend(s.data(), static_cast<int>(s.size()), MPI_CHAR, p, tag, watch, &r);
+    MPI_Request_free(&r);
+  }
+}
+
+// Reads every report that has arrived. Kept for the whole run: messages from one rank arrive
+// in the order it sent them, so a report followed by a resume leaves nothing behind.
+void read_reports(MPI_Comm watch, std::map<int, Report>& heard) {
+  for (;;) {
+    int flag = 0;
+    MPI_Status st;
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, watch, &flag, &st);
+    if (!flag) return;
+    int len = 0;
+    MPI_Get_count(&st, MPI_CHAR, &len);
+    std::string text(static_cast<std::size_t>(len), '\0');
+    MPI_Recv(text.data(), len, MPI_CHAR, st.MPI_SOURCE, st.MPI_TAG, watch, MPI_STATUS_IGNORE);
+    Report r;
+    if (st.MPI_TAG == kReportTag && decode(text, r)) heard[st.MPI_SOURCE] = r;
+    else heard.erase(st.MPI_SOURCE);
+  }
+}
+
+// What the watchdog does to take the whole run down: the hook first (a device transport
+// aborts its NCCL communicator there), then MPI_Abort.
+std::function<void()> g_before_abort;
+std::string g_rules;  // what the transport adds to a report (explain_rules)
+
+[[noreturn]] void stop_everything(int code) {
+  if (g_before_abort) g_before_abort();
+  MPI_Abort(MPI_COMM_WORLD, code);
+  std::_Exit(code);
+}
+
+// This rank's wait has passed the threshold: report, listen, and either go on (the wait
+// finished after all) or, as the lowest blocked rank, print the diagnosis and stop the run.
+void on_stuck(MPI_Comm watch, const std::function<bool()>& done,
+              const std::function<std::vector<Pending>()>& still_waiting, double limit) {
+  static std::map<int, Report> heard;
+  int rank = 0, size = 1;
+  MPI_Comm_rank(watch, &rank);
+  MPI_Comm_size(watch, &size);
+  Report me;
+  me.rank = rank;
+  me.blocked = true;
+  me.where = where_now();
+  me.waits = still_waiting();
+  if (me.waits.empty()) return;
+  tell_everyone(watch, kReportTag, encode(me));
+
+  // Ranks caught in the same hang cross the threshold within moments of each other: give
+  // their reports a little time to arrive before deciding who speaks.
+  const double grace = std::clamp(limit / 5, 0.5, 2.0);
+  const double decide_at = MPI_Wtime() + grace, speak_anyway_at = decide_at + 4 * grace;
+  for (;;) {
+    read_reports(watch, heard);
+    if (done()) {  // only slow, not stuck
+      tell_everyone(watch, kResumeTag, "resume");
+      return;
+    }
+    const double now = MPI_Wtime();
+    if (now >= decide_at) {
+      int lowest = rank;
+      for (const auto& [r, report] : heard)
+        if (report.blocked) lowest = std::min(lowest, r);
+      // The lowest blocked rank speaks; the others wait to be stopped (or speak themselves
+      // if it never does).
+      if (lowest == rank || now >= speak_anyway_at) {
+        std::vector<Report> all{me};
+        for (const auto& [r, report] : heard)
+          if (r != rank) all.push_back(report);
+        const std::string text = diagnose(all, size, limit) + g_rules;
+        std::fwrite(text.data(), 1, text.size(), stderr);
+        std::fflush(stderr);
+        stop_everything(kExitCode);
+      }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
+
+void on_mpi_error(MPI_Comm*, int* code, ...) {
+  char text[MPI_MAX_ERROR_STRING];
+  int len = 0, error_class = 0;
+  MPI_Error_string(*code, text, &len);
+  MPI_Error_class(*code, &error_class);
+  std::string message = "MPI error: " + std::string(text, static_cast<std::size_t>(len));
+  const std::string where = where_now();
+  if (!where.empty()) message += " (in " + where + ")";
+  if (error_class == MPI_ERR_TRUNCATE)
+    message +=
+        ". A message was longer than the buffer that received it: sender and receiver disagree on its size "
+        "(which chunk, or how many elements)";
+  else if (error_class == MPI_ERR_RANK)
+    message += ". A send or receive named a rank that does not exist: check the neighbour arithmetic (mod n)";
+  log(Level::error) << message;
+  stop_everything(kErrorExitCode);
+}
+
+struct Edge {
+  int from, to;
+  Pending wait;
+};
+
+std::string edge_text(const Edge& e) {
+  return "rank " + std::to_string(e.from) + (e.wait.send ? " waits to send to " : " waits to receive from ") +
+         std::to_string(e.to);
+}
+
+// Why the cycle cannot move, and what to change.
+std::string explain_cycle(const std::vector<Edge>& cycle, const std::map<int, const Report*>& blocked) {
+  const bool all_send = std::all_of(cycle.begin(), cycle.end(), [](const Edge& e) { return e.wait.send; });
+  const bool all_recv = std::none_of(cycle.begin(), cycle.end(), [](const Edge& e) { return e.wait.send; });
+  if (all_send)
+    return "  Every rank in this cycle sends before it receives. A message this large is not buffered: a "
+           "send\n"
+           "  waits until the receiver posts its receive, and the receiver is itself stuck sending.\n"
+           "  Use comm.sendrecv (it sends and receives at once), or post the receive first (irecv, send,\n"
+           "  wait), or let even ranks send first while odd ranks receive first.\n";
+  if (all_recv)
+    return "  Every rank in this cycle waits to receive before it sends, so nobody sends. Let one side send\n"
+           "  first, or use comm.sendrecv.\n";
+  // A receive facing a send to it that does not match: the tags differ.
+  for (const Edge& e : cycle) {
+    if (e.wait.send) continue;
+    auto it = blocked.find(e.to);
+    if (it == blocked.end()) continue;
+    for (const Pending& p : it->second->waits)
+      if (p.send && p.peer == e.from && p.tag != e.wait.tag)
+        return "  Rank " + std::to_string(e.to) + " sends to rank " + std::to_string(e.from) + " with tag " +
+               std::to_string(p.tag) + ", but rank " + std::to_string(e.from) + " waits for tag " +
+               std::to_string(e.wait.tag) + ": the tags must match.\n";
+  }
+  return "  Each rank in this cycle waits for the next one to move first, so none can. Reorder the calls:\n"
+         "  post receives before sends (irecv, send, wait), or use comm.sendrecv.\n";
+}
+
+}  // namespace
+
+double threshold_s() {
+  static const double seconds = [] {
+    const char* text = std::getenv("RINGLAB_WATCHDOG_S");
+    if (!text || !*text) return 10.0;
+    char* end = nullptr;
+    const double v = std::strtod(text, &end);
+    return (*end || !(v >= 0) || !std::isfinite(v)) ? -1.0 : v;  // -1: invalid (the communicator says so)
+  }();
+  return seconds;
+}
+
+namespace {
+thread_local std::function<void()> t_pause;  // between two tests: nothing (spin), or this
+
+void pause_between_tests() {
+  if (t_pause) t_pause();
+}
+}  // namespace
+
+void set_pause_between_tests(std::function<void()> pause) { t_pause = std::move(pause); }
+bool polls_politely() { return static_cast<bool>(t_pause); }
+
+void wait_until(MPI_Comm watch, const std::function<bool()>& done,
+                const std::function<std::vector<Pending>()>& still_waiting) {
+  const double limit = threshold_s();
+  if (done()) return;
+  double start = MPI_Wtime();
+  for (unsigned spin = 1;; ++spin) {
+    pause_between_tests();
+    if (done()) return;
+    if (limit > 0 && spin % 256 == 0 && MPI_Wtime() - start > limit) {
+      on_stuck(watch, done, still_waiting, limit);  // returns only if the wait may go on
+      start = MPI_Wtime();
+    }
+  }
+}
+
+void wait_all(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n, MPI_Status* statuses) {
+  if (threshold_s() <= 0 && !t_pause) {
+    MPI_Waitall(n, reqs, statuses);
+    return;
+  }
+  auto done = [&] {
+    int flag = 0;
+    MPI_Testall(n, reqs, &flag, statuses);
+    return flag != 0;
+  };
+  auto still_waiting = [&] {  // looks without completing anything, so no status is lost
+    std::vector<Pending> left;
+    for (int i = 0; i < n; ++i) {
+      int flag = 1;
+      if (reqs[i] != MPI_REQUEST_NULL) MPI_Request_get_status(reqs[i], &flag, MPI_STATUS_IGNORE);
+      if (!flag) left.push_back(what[i]);
+    }
+    return left;
+  };
+  wait_until(watch, done, still_waiting);
+}
+
+void before_abort(std::function<void()> hook) { g_before_abort = std::move(hook); }
+void explain_rules(std::string text) { g_rules = std::move(text); }
+
+void explain_errors(MPI_Comm comm) {
+  static MPI_Errhandler handler = [] {
+    MPI_Errhandler h;
+    MPI_Comm_create_errhandler(on_mpi_error, &h);
+    return h;
+  }();
+  MPI_Comm_set_errhandler(comm, handler);
+}
+
+std::string encode(const Report& r) {
+  std::ostringstream s;
+  s << "rank " << r.rank << "\nblocked " << (r.blocked ? 1 : 0) << "\nwhere " << r.where << "\n";
+  for (const Pending& p : r.waits)
+    s << "wait " << (p.send ? "send" : "recv") << " " << p.peer << " " << p.tag << " " << p.bytes << "\n";
+  return s.str();
+}
+
+bool decode(const std::string& text, Report& r) {
+  std::istringstream in(text);
+  std::string line;
+  r = Report{};
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    std::string key;
+    fields >> key;
+    if (key == "rank") fields >> r.rank;
+    else if (key == "blocked") {
+      int b = 0;
+      fields >> b;
+      r.blocked = b != 0;
+    } else if (key == "where") {
+      r.where = line.size() > 6 ? line.substr(6) : "";
+    } else if (key == "wait") {
+      std::string op;
+      Pending p;
+      fields >> op >> p.peer >> p.tag >> p.bytes;
+      if (fields.fail() || (op != "send" && op != "recv")) return false;
+      p.send = op == "send";
+      r.waits.push_back(p);
+    } else if (!key.empty()) {
+      return false;
+    }
+  }
+  return r.rank >= 0;
+}
+
+std::string diagnose(const std::vector<Report>& reports, int size, double threshold_s) {
+  std::map<int, const Report*> blocked;
+  for (const Report& r : reports)
+    if (r.blocked && r.rank >= 0 && r.rank < size) blocked[r.rank] = &r;
+  std::ostringstream out;
+  out << "ringlab watchdog: ranks blocked for more than " << threshold_s << " s in a point-to-point call:\n";
+  for (int rank = 0; rank < size; ++rank) {
+    auto it = blocked.find(rank);
+    if (it == blocked.end()) {
+      out << "  rank " << rank
+          << " is not in a point-to-point call (computing, finished, or in a collective)\n";
+      continue;
+    }
+    const Report& r = *it->second;
+    for (std::size_t i = 0; i < r.waits.size(); ++i) {
+      out << "  rank " << rank << " " << wait_text(r.waits[i]);
+      if (i == 0 && !r.where.empty()) out << "   in " << r.where;
+      out << "\n";
+    }
+  }
+
+  // A rank waiting on itself: no other rank can help; the peer was computed wrong.
+  bool self = false;
+  for (const auto& [rank, r] : blocked)
+    for (const Pending& p : r->waits)
+      if (p.peer == rank && !self) {
+        self = true;
+        out << "  rank " << rank << (p.send ? " waits to send to itself" : " waits to receive from itself")
+            << (r->where.empty() ? "" : " (in " + r->where + ")")
+            << ": a rank never waits on itself, so the peer arithmetic is wrong. Check how the peer is "
+               "computed: next = (rank + 1) % n, prev = (rank - 1 + n) % n, and that a step with nobody to "
+               "talk to makes no call.\n";
+      }
+
+  // The wait-for graph: an edge from each blocked rank to each other blocked rank it waits for.
+  std::map<int, std::vector<Edge>> edges;
+  for (const auto& [rank, r] : blocked)
+    for (const Pending& p : r->waits)
+      if (p.peer != rank && blocked.count(p.peer)) edges[rank].push_back({rank, p.peer, p});
+  std::vector<Edge> path, cycle;
+  std::map<int, int> color;  // 0 unseen, 1 on the path, 2 done
+  std::function<bool(int)> visit = [&](int u) {
+    color[u] = 1;
+    for (const Edge& e : edges[u]) {
+      path.push_back(e);
+      if (color[e.to] == 1) {
+        auto first = std::find_if(path.begin(), path.end(), [&](const Edge& x) { return x.from == e.to; });
+        cycle.assign(first, path.end());
+        return true;
+      }
+      if (color[e.to] == 0 && visit(e.to)) return true;
+      path.pop_back();
+    }
+    color[u] = 2;
+    return false;
+  };
+  for (const auto& [rank, r] : blocked)
+    if (color[rank] == 0 && visit(rank)) break;
+
+  if (!cycle.empty()) {
+    out << "deadlock: ";
+    for (std::size_t i = 0; i < cycle.size(); ++i) out << (i ? "; " : "") << edge_text(cycle[i]);
+    out << ".\n";
+    // Ranks stuck at different points (another step or phase) are out of step: reordering the
+    // calls will not help, a call is missing or extra on one side.
+    bool same_place = true;  // (a rank outside any collective has no place to compare)
+    std::string place;
+    for (const Edge& e : cycle) {
+      const std::string& w = blocked[e.from]->where;
+      if (w.empty()) continue;
+      if (place.empty()) place = w;
+      same_place = same_place && w == place;
+    }
+    const bool all_recv = std::none_of(cycle.begin(), cycle.end(), [](const Edge& e) { return e.wait.send; });
+    if (same_place) {
+      out << explain_cycle(cycle, blocked);
+    } else if (all_recv) {
+      // Everyone waits for a message and nobody is sending: whatever the places, some rank
+      // receives where it should have sent first (or a send is missing).
+      out << "  Every rank in this cycle waits to receive, so nobody sends. They are at:";
+      for (std::size_t i = 0; i < cycle.size(); ++i)
+        out << (i ? ";" : "") << " rank " << cycle[i].from << " in " << blocked[cycle[i].from]->where;
+      out << ".\n  One of them receives where it should send first (look at the order of its calls), or a\n"
+             "  send is missing on one side.\n";
+    } else {
+      out << "  The ranks in this cycle are at different points:";
+      for (std::size_t i = 0; i < cycle.size(); ++i)
+        out << (i ? ";" : "") << " rank " << cycle[i].from << " in " << blocked[cycle[i].from]->where;
+      out << ". They are out of step: one of them made a missing or extra call before this point (a\n"
+             "  receive or send the other side expects), so reordering the calls will not help.\n";
+    }
+  } else if (!self) {
+    bool said = false;
+    for (const auto& [rank, r] : blocked)
+      for (const Pending& p : r->waits) {
+        if (p.peer < 0) continue;
+        auto other = blocked.find(p.peer);
+        const std::string me = "rank " + std::to_string(rank), peer = "rank " + std::to_string(p.peer);
+        const std::string here = r->where.empty() ? "" : " (" + me + " is in " + r->where + ")";
+        if (other == blocked.end()) {
+          said = true;
+          out << "  " << me << (p.send ? " waits to send to " : " waits to receive from ") << peer
+              << ", which is not in a point-to-point call: "
+              << (p.send ? "it never posts the matching receive" : "it never sends this message")
+              << " (it finished, computes, or waits in another collective). A missing or extra call: "
+              << (p.send ? "an extra send on " + me + ", or a receive missing on " + peer
+                         : "an extra receive on " + me + ", or a send missing on " + peer)
+              << here << " (or a wrong peer, or tags that do not match).\n";
+        } else if (other->second->where != r->where && !other->second->where.empty()) {
+          said = true;
+          out << "  " << me << " waits for " << peer << ", but " << peer << " is elsewhere, in "
+              << other->second->where << here
+              << ": the two ranks are out of step, one of them made a missing or extra call before this "
+                 "point.\n";
+        }
+      }
+    if (!said)
+      out << "  no cycle among the blocked ranks: they wait in a chain for a rank that never answers.\n";
+  }
+  out << "ringlab watchdog: stopping every rank (exit code " << kExitCode
+      << "). RINGLAB_WATCHDOG_S sets the threshold "
+      << "(0 turns the watchdog off); raise it if a rank is only slow.\n";
+  return out.str();
+}
+
+}  // namespace ringlab::watchdog
