@@ -1,48 +1,34 @@
-# ringlab-manifest (tools/ringlab-manifest), the one reader of exercises/manifest.txt, is built
-# here, while CMake configures, rather than as an ordinary target: CMake needs the manifest's
-# exercises at configure time (each one adds lesson builds and tests), and a target is only built
-# after configuring. So it is compiled now with try_compile (the same compiler and CLI11 as the
-# kit; MPI-free sources only), copied to BUILD/bin/ringlab-manifest, and asked for the manifest
-# as CMake variables. It is rebuilt only when one of its sources is newer than it, and CMake
-# re-runs by itself when the sources or the manifest change. The scripts use the same binary
-# (scripts/ringlab-exercise), so CMake, ctest and `./ringlab check|hint` read the manifest
-# the same way. Its parser is also in the ringlab library, unit-tested (tests/core/test_manifest.cpp).
+# What CMake needs from the exercises' manifest (exercises/manifest.txt): which exercises there
+# are (each adds lesson builds and tests) and each one's folder. Those two things are read here,
+# while CMake configures, from the `[NN]` and `topic = ` lines; everything else (ranks, checks,
+# hints, whether the whole file is well-formed) is asked of tools/ringlab-manifest, the manifest's
+# one full reader, an ordinary target built into BUILD/bin (tools/ringlab-manifest/CMakeLists.txt),
+# which also checks the manifest in every build. CMake re-runs by itself when the manifest changes.
 #
-# Sets RINGLAB_MANIFEST_TOOL (the program), RINGLAB_MANIFEST (the file), and, from the manifest,
-# RINGLAB_MANIFEST_EXERCISES ("02;03;...") and RINGLAB_MANIFEST_<NN>_TOPIC / _TITLE.
+# Sets RINGLAB_MANIFEST (the file), RINGLAB_MANIFEST_TOOL (the program, once built) and, from the
+# manifest, RINGLAB_MANIFEST_EXERCISES ("02;03;...") and RINGLAB_MANIFEST_<NN>_TOPIC.
 set(RINGLAB_MANIFEST ${CMAKE_SOURCE_DIR}/exercises/manifest.txt)
 set(RINGLAB_MANIFEST_TOOL ${CMAKE_BINARY_DIR}/bin/ringlab-manifest)
-set(_rm_sources ${CMAKE_SOURCE_DIR}/tools/ringlab-manifest/main.cpp ${CMAKE_SOURCE_DIR}/core/src/check/manifest.cpp
-                ${CMAKE_SOURCE_DIR}/core/src/check/diagnose_runs.cpp)
-set(_rm_inputs ${_rm_sources} ${CMAKE_SOURCE_DIR}/core/include/ringlab/check/manifest.hpp
-               ${CMAKE_SOURCE_DIR}/core/include/ringlab/check/diagnose_runs.hpp)
-set(_rm_stale FALSE)
-foreach(input ${_rm_inputs})
-  if(${input} IS_NEWER_THAN ${RINGLAB_MANIFEST_TOOL})  # also true when the program is not there yet
-    set(_rm_stale TRUE)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${RINGLAB_MANIFEST})
+
+# Only block headers ("[05]") and topic lines ("topic = 05_ring_allreduce"): neither holds a ';'.
+# After a malformed header ("[5]") the lines belong to no exercise, as for ringlab-manifest.
+file(STRINGS ${RINGLAB_MANIFEST} _rm_lines REGEX "^[ \t]*(\\[|topic[ \t]*=)")
+set(RINGLAB_MANIFEST_EXERCISES "")
+unset(_rm_nn)
+foreach(_rm_line IN LISTS _rm_lines)
+  if(_rm_line MATCHES "^[ \t]*\\[([0-9][0-9])\\][ \t\r]*$")
+    set(_rm_nn ${CMAKE_MATCH_1})
+    list(APPEND RINGLAB_MANIFEST_EXERCISES ${_rm_nn})
+  elseif(_rm_line MATCHES "^[ \t]*\\[")
+    unset(_rm_nn)
+  elseif(DEFINED _rm_nn AND _rm_line MATCHES "^[ \t]*topic[ \t]*=[ \t]*([^ \t\r]+)")
+    set(RINGLAB_MANIFEST_${_rm_nn}_TOPIC ${CMAKE_MATCH_1})
   endif()
 endforeach()
-if(_rm_stale)
-  message(STATUS "ringlab: building ringlab-manifest (it reads exercises/manifest.txt for CMake and the scripts)")
-  try_compile(_rm_built ${CMAKE_BINARY_DIR}/ringlab-manifest-build
-    SOURCES ${_rm_sources}
-    CMAKE_FLAGS "-DINCLUDE_DIRECTORIES=${CMAKE_SOURCE_DIR}/core/include"
-    COMPILE_DEFINITIONS -Wall -Wextra
-    LINK_LIBRARIES CLI11::CLI11
-    CXX_STANDARD 20 CXX_STANDARD_REQUIRED ON CXX_EXTENSIONS OFF
-    OUTPUT_VARIABLE _rm_log
-    COPY_FILE ${RINGLAB_MANIFEST_TOOL})
-  if(NOT _rm_built)
-    message(FATAL_ERROR "ringlab: could not build tools/ringlab-manifest:\n${_rm_log}")
+list(REMOVE_DUPLICATES RINGLAB_MANIFEST_EXERCISES)  # "[05] twice" is for ringlab-manifest to say
+foreach(_rm_nn IN LISTS RINGLAB_MANIFEST_EXERCISES)
+  if(NOT RINGLAB_MANIFEST_${_rm_nn}_TOPIC)
+    message(FATAL_ERROR "ringlab: exercises/manifest.txt: exercise [${_rm_nn}] has no topic line")
   endif()
-endif()
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${_rm_inputs} ${RINGLAB_MANIFEST})
-
-file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/exercises)
-execute_process(COMMAND ${RINGLAB_MANIFEST_TOOL} --manifest ${RINGLAB_MANIFEST} cmake
-                OUTPUT_FILE ${CMAKE_BINARY_DIR}/exercises/manifest.cmake
-                ERROR_VARIABLE _rm_error RESULT_VARIABLE _rm_rc)
-if(NOT _rm_rc EQUAL 0)
-  message(FATAL_ERROR "ringlab: exercises/manifest.txt has a problem:\n${_rm_error}")
-endif()
-include(${CMAKE_BINARY_DIR}/exercises/manifest.cmake)
+endforeach()

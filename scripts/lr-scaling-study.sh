@@ -58,7 +58,8 @@ echo "load before: $(uptime)"
 for np in $nps; do
   for scaling in $scalings; do
     echo "--- np $np, scaling $scaling"
-    "$ROOT/scripts/ringlab-mpirun" -np "$np" "$bin" "${data_args[@]}" --epochs "$epochs" --lr-scaling "$scaling" \
+    # --batch is global: 64 per worker, so the global batch grows with the workers.
+    "$ROOT/scripts/ringlab-mpirun" -np "$np" "$bin" "${data_args[@]}" --batch $((64 * np)) --epochs "$epochs" --lr-scaling "$scaling" \
       --warmup-epochs "$warmup" --target "$target" "${lr_args[@]}" "${device_args[@]}" --csv "$csv" | grep --line-buffered -E '^(lesson 07|epoch|np )'
   done
 done

@@ -28,10 +28,11 @@
 
 #include <vector>
 
-#include "mlp.hpp"
+#include "ringlab/ml/pipeline_stage.hpp"
 #include "ringlab/ringlab.hpp"
 
 namespace lesson02 {
+using namespace ringlab::pipeline;  // a stage's layers and their arithmetic
 using ringlab::View;
 
 template <class T> struct ChainResult {
@@ -48,13 +49,19 @@ ChainResult<T> chain_forward(ringlab::Communicator& comm, View<const T> w, View<
   tc.at("forward", r);
   T y = 0;
   // ==== BEGIN EXERCISE: receive ====
-  // TODO(exercise): every rank but rank 0 starts from the partial sum of the ranks before it:
-  // receive it into y (one value: View<T>(&y, 1)) from rank r - 1. Rank 0 starts from 0.
+  // TODO(exercise): goal: when the loop below adds this rank's terms, y already holds the sum of
+  // the terms of every rank before this one (the slide at the top); nothing comes before rank 0,
+  // so its y stays the 0 it is now. Every rank but 0 takes exactly one value from the chain, from
+  // the rank just before it; rank 0 takes none (a receive nobody answers hangs).
+  // In scope: comm, r, y. Stuck? ./ringlab hint 02
   // ==== END EXERCISE ====
   const T received = y;
   for (std::size_t i = 0; i < x.size(); ++i) y += w[i] * x[i];
   // ==== BEGIN EXERCISE: send ====
-  // TODO(exercise): every rank but the last passes its y on to rank r + 1 (one value, as above).
+  // TODO(exercise): goal: the next rank starts from this rank's y, which now includes its own
+  // terms, so that the last rank ends with the whole sum. Every rank but the last hands one value
+  // to the rank just after it, met by exactly one receive of the hole above; the last rank keeps
+  // y (it is the result). In scope: comm, r, last, y.
   (void)last;  // TODO(exercise): delete this line once you use last
   // ==== END EXERCISE ====
   return {received, y};

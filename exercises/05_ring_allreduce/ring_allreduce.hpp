@@ -56,22 +56,23 @@ void ring_allreduce(ringlab::Communicator& comm, View<const T> in, View<T> out) 
     return out.sub(c.offset, c.count, wrap(i, n));
   };
   // ==== BEGIN EXERCISE: reduce-scatter ====
-  // TODO(exercise): the reduce-scatter phase, n-1 steps (s = 0 .. n-2). At step s:
-  //   - call tc.at("reduce-scatter", s) first, so the trace and the watchdog know where you are;
-  //   - send chunk(r - s) to `next` and, at the same time, receive chunk (r - s - 1) from `prev`
-  //     into scratch memory — comm.sendrecv(what_to_send, next, where_to_receive, prev) does both
-  //     at once, so the ring cannot deadlock. Scratch of the right size, in the same memory:
-  //       View<T> recv_buf = comm.scratch_like(mine);
-  //     where `mine` is chunk(r - s - 1), your own copy of that chunk;
-  //   - add what arrived into `mine`: ringlab::reduce_sum(mine, recv_buf).
-  // The picture at the top of this file shows every step for 3 ranks.
+  // TODO(exercise): the reduce-scatter: n-1 steps, s = 0 .. n-2 (phase 1 of the picture above).
+  // Invariant: after step s, rank r's copy of chunk (r - s - 1) mod n is that chunk summed over
+  // the s + 2 ranks r - s - 1 .. r, so at the end chunk (r + 1) mod n is summed over all n.
+  // Each step, a rank sends one chunk to `next` and adds the one from `prev` into its own copy
+  // (what arrives must not overwrite the terms it is added to), and no rank blocks in a send: a
+  // ring of blocked sends deadlocks once chunks are large. `out` may be GPU memory: add and
+  // allocate through the kit (ringlab/comm/ops.hpp, the communicator), no loops over elements.
+  // In scope: comm, tc, n, r, next, prev, chunk(i) (i may be any int: it wraps i and sizes the chunk).
+  // tc.at("reduce-scatter", s) starts each step. Stuck? ./ringlab hint 05
   (void)next, (void)prev, (void)chunk;  // TODO(exercise): delete this line once you use them
   // ==== END EXERCISE ====
   // ==== BEGIN EXERCISE: allgather ====
-  // TODO(exercise): the allgather phase, n-1 steps. After the reduce-scatter, rank r holds the
-  // finished sum of chunk (r + 1) mod n. At step s (call tc.at("allgather", s) first):
-  //   - send chunk(r + 1 - s) to `next` and receive chunk(r - s) from `prev`, straight into
-  //     `out` (no adding this time: the chunk that arrives is already the finished sum).
+  // TODO(exercise): the allgather: n-1 steps, s = 0 .. n-2 (phase 2). Invariant: before it, rank
+  // r holds one finished chunk, (r + 1) mod n; after step s it holds s + 2, (r + 1 - k) mod n for
+  // k = 0 .. s + 1, so at the end all of `out` is the finished sum on every rank. A finished chunk
+  // travels on unchanged: what arrives replaces this rank's partial copy, nothing is added. Same
+  // neighbours, same rule against blocking sends. tc.at("allgather", s) starts each step.
   // ==== END EXERCISE ====
   tc.end(out.data(), out.size());
 }

@@ -49,8 +49,11 @@ inline std::optional<Scaling> parse_scaling(std::string_view name) {
 // ---- the target rate for `world_size` workers -----------------------------------------
 inline double scaled_lr(double base_lr, int world_size, Scaling s) {
   // ==== BEGIN EXERCISE: scaling ====
-  // TODO(exercise): the rate for `world_size` workers, by scaling rule (the table at the top):
-  //   none: base_lr;  linear: base_lr * world_size;  sqrt: base_lr * sqrt(world_size).
+  // TODO(exercise): goal: the rate for `world_size` workers under rule `s`, one of the three
+  // rows of the table at the top (base_lr is the rate that works for one worker). Every rule
+  // gives base_lr for one worker, and `none` for any number. learning_rate below aims at it; the
+  // check compares its rates with its own copy of the table (1, 2, 3, 4 and 8 workers, every
+  // rule). In scope: base_lr, world_size, s. Stuck? ./ringlab hint 07
   (void)world_size, (void)s;  // TODO(exercise): delete this line
   return base_lr;             // TODO(exercise): replace
   // ==== END EXERCISE ====

@@ -20,18 +20,19 @@
 // other in memory: a bucket is a slice of that array, and needs no copying.
 //
 // Starting a bucket's allreduce returns at once; how the averaging then moves while backward
-// computes is averaging.hpp's business (--allreduce): the ring on a progress thread
+// computes is ringlab/comm/averaging.hpp's business (--allreduce): the ring on a progress thread
 // (ringlab/progress_thread.hpp; an MPI transfer only moves while a thread is inside MPI), or
 // the ranks of one host averaging in shared memory whenever they pass between two layers.
 #pragma once
 #include <cstddef>
 #include <vector>
 
-#include "averaging.hpp"  // how a slice of the gradient gets averaged: start, wait
+#include "ringlab/comm/averaging.hpp"  // how a slice of the gradient gets averaged: start, wait
 #include "ringlab/ml/mlp.hpp"
 #include "ringlab/ringlab.hpp"
 
 namespace lesson08 {
+using ringlab::Averaging;
 using ringlab::Mlp;
 using ringlab::View;
 
@@ -48,12 +49,12 @@ struct Bucket {
 inline std::vector<Bucket> plan_buckets(const std::vector<Mlp::Tensor>& tensors, std::size_t bucket_bytes) {
   std::vector<Bucket> buckets;
   // ==== BEGIN EXERCISE: plan ====
-  // TODO(exercise): pack the tensors into buckets, in the order the backward pass makes them ready.
-  //   - walk t from tensors.size() - 1 down to 0 (the last layer's gradients are ready first);
-  //   - add tensor t to an open Bucket: its slice grows DOWNWARDS in the flat array, so
-  //     offset = tensors[t].offset, count += tensors[t].count, and tensors.push_back(t);
-  //   - once open.count * sizeof(float) >= bucket_bytes, push it into `buckets` and open a new one;
-  //   - after the loop, the open bucket may hold tensors too: they need averaging as well.
+  // TODO(exercise): fill `buckets` by the rule above. What must hold (the check tests it): every
+  // tensor is in exactly one bucket, or its gradient is never averaged; reading bucket 0, 1, ...
+  // in turn, the tensors come in the order the backward pass makes them ready (the last one
+  // first); a bucket's slice [offset, offset + count) of the flat gradient is exactly its
+  // tensors, which lie side by side there. In scope: tensors (each with .offset and .count, in
+  // floats), bucket_bytes, buckets, Bucket. Stuck? ./ringlab hint 08
   (void)tensors, (void)bucket_bytes;  // TODO(exercise): delete this line
   // ==== END EXERCISE ====
   return buckets;
@@ -89,17 +90,20 @@ class BucketScheduler {
     const int b = bucket_of_[static_cast<std::size_t>(t)];
     if (b < 0) return;  // in no bucket: never averaged (the --check will say so)
     // ==== BEGIN EXERCISE: ready ====
-    // TODO(exercise): bucket b has one tensor fewer to wait for: --missing_[b]. When none is
-    //   left, the bucket is full: start_allreduce(b) at once, and do NOT wait for it here (the
-    //   backward pass must go on computing the next layer while the allreduce runs).
+    // TODO(exercise): tensor t of bucket b is ready. Invariant: a bucket's allreduce starts the
+    //   moment its last tensor is ready, once per step, and gradient_ready returns without waiting
+    //   for it (the backward pass goes on to the next layer while the bucket is averaged).
+    //   missing_[b] counts bucket b's tensors not yet ready this step (new_step() sets it);
+    //   start_allreduce(b) is below.
     // ==== END EXERCISE ====
   }
 
   // Before the optimizer step: every bucket's allreduce has finished, the gradient is averaged.
   void finish() {
     // ==== BEGIN EXERCISE: finish ====
-    // TODO(exercise): before the optimizer step, wait_for(b) for every bucket b, so that the
-    //   whole gradient is averaged when finish() returns.
+    // TODO(exercise): when finish() returns, every bucket's allreduce has finished, so the whole
+    //   gradient is averaged before the optimizer reads it; this is the only place that waits.
+    //   In scope: buckets_, wait_for(b) (below).
     // ==== END EXERCISE ====
   }
 

@@ -8,52 +8,28 @@
 //                                                same model in one process on the CPU
 //
 // The distributed parts are in model_parallel.hpp (solutions/02_model_parallel), the layer
-// arithmetic in mlp.hpp beside this file (its GPU kernels in mlp_cuda.cu). This file sets up the
-// data, runs them and checks them.
-#include <cmath>
+// arithmetic in ringlab/ml/pipeline_stage.hpp (core/). This file sets up the data and runs them:
+// the slide, then the MLP. Beside it: model.hpp (the sizes, layers and batches every part uses),
+// check.hpp (--check: against the same model in one process), bench.hpp (--bench: the bubble).
 #include <cstdio>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "bench.hpp"
+#include "check.hpp"
+#include "model.hpp"
 #include "model_parallel.hpp"
 #include "ringlab/check/diagnose_chain.hpp"
 #include "ringlab/ringlab.hpp"
 
 using namespace ringlab;
+using lesson02::Config;
 using lesson02::Stage;
 using lesson02::to_buffer;
-using lesson02::to_host;
+using lesson02::TrainResult;
 
 namespace {
-
-struct Config {
-  int width = 128;  // every layer is width x width
-  int layers_per_rank = 2;
-  int batch = 64;
-  int steps = 5;
-  double lr = 0.5;
-  std::vector<int> microbatches;  // empty: the lesson's default list
-};
-
-// Layers [first, first + count) of the model with `total` layers, in host or GPU memory.
-std::vector<lesson02::Layer> make_layers(const Config& c, int first, int count, int total, Where where) {
-  std::vector<lesson02::Layer> layers;
-  for (int l = first; l < first + count; ++l)
-    layers.push_back(lesson02::make_layer(c.width, c.width, l < total - 1, l, where));
-  return layers;
-}
-
-// The batch of step `step`, the same on every rank: random inputs, and targets the model can
-// learn (a fixed smooth function of the inputs), so the loss goes down.
-void make_batch(const Config& c, int step, std::vector<double>& x, std::vector<double>& t) {
-  std::mt19937_64 gen(42 + step % 2);  // two batches, alternating
-  std::normal_distribution<double> n(0.0, 1.0);
-  x.resize(static_cast<std::size_t>(c.batch) * c.width);
-  t.resize(x.size());
-  for (auto& v : x) v = n(gen);
-  for (std::size_t i = 0; i < t.size(); ++i) t[i] = 0.5 * std::sin(x[i]);
-}
 
 // --- 1. the slide ----------------------------------------------------------------------
 // Term i of the global sum is w_i * x_i; rank r holds terms [r*k, (r+1)*k).
@@ -101,23 +77,18 @@ long long chain_sum(Communicator& comm, int k, bool small_integers, bool print) 
   return comm.sum(wrong);
 }
 
-// --- 2. the MLP, pipelined, against the same MLP in one process -------------------------
+// --- 2. the MLP, pipelined ---------------------------------------------------------------
 // The pipeline runs where the communicator does (each stage on its rank's GPU with --device
-// cuda, its activations and gradients moved by the communicator's transport); the one-process
-// model it is checked against always runs on the CPU, the reference.
-struct TrainResult {
-  std::vector<double> losses;           // per step, the same on every rank
-  std::vector<lesson02::Layer> layers;  // this rank's layers after training
-};
-
+// cuda, its activations and gradients moved by the communicator's transport). check.hpp trains
+// the same MLP in one process, on the CPU, and compares.
 TrainResult train_pipelined(Communicator& comm, const Config& c, int microbatches) {
   const int k = c.layers_per_rank, total = k * comm.size();
   Stage s;
-  s.layers = make_layers(c, comm.rank() * k, k, total, comm.where());
+  s.layers = lesson02::make_layers(c, comm.rank() * k, k, total, comm.where());
   TrainResult out;
   std::vector<double> x, t;
   for (int step = 0; step < c.steps; ++step) {
-    make_batch(c, step, x, t);
+    lesson02::make_batch(c, step, x, t);
     const auto inputs = to_buffer(x, comm.where()), targets = to_buffer(t, comm.where());
     const double loss = comm.sum(lesson02::gpipe_step(comm, s, inputs.view(), targets.view(), c.batch,
                                                       microbatches));  // only the last rank's is non-zero
@@ -127,130 +98,6 @@ TrainResult train_pipelined(Communicator& comm, const Config& c, int microbatche
   }
   out.layers = std::move(s.layers);
   return out;
-}
-
-// The whole model as one stage, the whole batch at once: what one big worker would do.
-TrainResult train_single_process(const Config& c, int ranks) {
-  const int total = c.layers_per_rank * ranks;
-  Stage s;
-  s.layers = make_layers(c, 0, total, total, Where::host);
-  lesson02::prepare(s, 1, c.batch);
-  TrainResult out;
-  std::vector<double> x, t;
-  for (int step = 0; step < c.steps; ++step) {
-    make_batch(c, step, x, t);
-    lesson02::copy_values(s.act[0][0].view(), View<const double>(x));
-    lesson02::stage_compute_forward(s, 0);
-    const double loss =
-        lesson02::mse_loss(s.act[0].back().view(), View<const double>(t), c.batch, s.grad_out[0].view());
-    lesson02::stage_compute_backward(s, 0);
-    for (auto& l : s.layers) lesson02::sgd_update(l, c.lr);
-    out.losses.push_back(loss);
-  }
-  out.layers = std::move(s.layers);
-  return out;
-}
-
-double rel_diff(double a, double b) {
-  return std::fabs(a - b) / std::fmax(1e-30, std::fmax(std::fabs(a), std::fabs(b)));
-}
-
-// Losses per step and this rank's weights after training, against the one-process model.
-// Agreement within 1e-5 relative (in practice ~1e-15: only the order of additions differs).
-long long check_mlp(Communicator& comm, const Config& c, int microbatches, bool print_losses) {
-  const TrainResult pipe = train_pipelined(comm, c, microbatches);
-  const TrainResult ref = train_single_process(c, comm.size());
-  const double tol = 1e-5;
-  long long wrong = 0;
-  double worst = 0;
-  for (int step = 0; step < c.steps; ++step) {
-    const double d = rel_diff(pipe.losses[step], ref.losses[step]);
-    worst = std::fmax(worst, d);
-    if (!(d <= tol)) ++wrong;  // written so that a NaN loss counts as wrong
-    if (print_losses) {
-      char line[160];
-      std::snprintf(line, sizeof line, "  step %d  loss pipelined %.12f  one process %.12f  rel diff %.1e\n",
-                    step, pipe.losses[step], ref.losses[step], d);
-      print_once(comm, line);
-    }
-  }
-  if (comm.rank() != 0) wrong = 0;  // the losses are the same on every rank: count them once
-  const int first = comm.rank() * c.layers_per_rank;
-  for (int k = 0; k < c.layers_per_rank; ++k) {
-    const std::vector<double> a = to_host(pipe.layers[k].w), b = to_host(ref.layers[first + k].w);
-    for (std::size_t i = 0; i < a.size(); ++i) {
-      const double d = rel_diff(a[i], b[i]);
-      worst = std::fmax(worst, d);
-      if (!(std::fabs(a[i] - b[i]) <= tol * std::fmax(1.0, std::fabs(b[i])))) {  // NaN: wrong
-        if (wrong < 3)
-          log(Level::error) << "layer " << first + k << " w[" << i << "] expected " << b[i] << " got "
-                            << a[i];
-        ++wrong;
-      }
-    }
-  }
-  wrong = comm.sum(wrong);
-  worst = comm.max(worst);
-  char line[200];
-  std::snprintf(line, sizeof line,
-                "mlp  M=%-3d %d steps  losses+weights vs one process%s: max rel diff %.1e  #wrong %lld\n",
-                microbatches, c.steps,
-                comm.where() == Where::device ? " (pipeline on GPUs, one process on the CPU)" : "", worst,
-                wrong);
-  print_once(comm, line);
-  return wrong;
-}
-
-// --- 3. the pipeline's bubble -----------------------------------------------------------
-// For each M: `iters` timed steps. A step is timed from a barrier to a barrier, so every rank's
-// step time is the whole pipeline's; busy = this rank's compute; idle = step - busy. The table
-// shows the fastest of the timed steps (the same one on every rank): on a machine shared with
-// other work it is the step least disturbed by it. On GPUs, busy is the GPU's time: a stage
-// waits for its kernels before its compute counts as done (mlp.hpp).
-void bench_bubble(Communicator& comm, const Config& c, const CommonOptions& opt, const std::vector<int>& ms) {
-  const int P = comm.size(), k = c.layers_per_rank;
-  const std::string on_gpus =  // several stages may share one GPU when there are fewer GPUs than ranks
-      comm.where() == Where::device
-          ? ", each stage on its rank's GPU, transport " + std::string(transport_name(comm.transport()))
-          : "";
-  char head[300];
-  std::snprintf(head, sizeof head,
-                "GPipe: %d stages x %d layers of %dx%d, batch %d, fastest of %d timed steps per M%s\n"
-                "%5s %5s %10s %10s %10s %8s\n",
-                P, k, c.width, c.width, c.batch, opt.iters, on_gpus.c_str(), "M", "rank", "step(ms)",
-                "busy(ms)", "idle(ms)", "bubble");
-  print_once(comm, head);
-  std::vector<double> x, t;
-  make_batch(c, 0, x, t);
-  const auto inputs = to_buffer(x, comm.where()), targets = to_buffer(t, comm.where());
-  for (int M : ms) {
-    Stage s;
-    s.layers = make_layers(c, comm.rank() * k, k, k * P, comm.where());
-    double step_us = 1e300, busy_us = 0;
-    for (int it = 0; it < opt.warmup + opt.iters; ++it) {
-      s.busy_us = 0;
-      comm.barrier();
-      const double t0 = MPI_Wtime();
-      lesson02::gpipe_step(comm, s, inputs.view(), targets.view(), c.batch, M);
-      comm.barrier();
-      const double step = comm.max((MPI_Wtime() - t0) * 1e6);  // the same number on every rank
-      for (auto& l : s.layers) lesson02::sgd_update(l, c.lr);
-      if (it >= opt.warmup && step < step_us) {
-        step_us = step;
-        busy_us = s.busy_us;
-      }
-    }
-    const double bubble = 1.0 - busy_us / step_us;
-    char line[160];
-    std::snprintf(line, sizeof line, "%5d %5d %10.2f %10.2f %10.2f %8.3f", M, comm.rank(), step_us / 1e3,
-                  busy_us / 1e3, (step_us - busy_us) / 1e3, bubble);
-    print_in_rank_order(comm, line);
-    const double mean = comm.sum(bubble) / P;
-    const double theory = double(P - 1) / (M + P - 1);
-    std::snprintf(line, sizeof line, "M=%d bubble measured %.3f theory (P-1)/(M+P-1) = %.3f diff %+.3f\n", M,
-                  mean, theory, mean - theory);
-    print_once(comm, line);
-  }
 }
 
 }  // namespace
@@ -295,7 +142,8 @@ int main(int argc, char** argv) {
                                 "its sizes are --terms, --width and --batch, in double"))
     return *e;
   // --format csv promises CSV only; this lesson's output is a table with its explanation.
-  if (auto e = rt.refuse_unused(app, {"--format"}, "its output is a table with its explanation, not CSV")) return *e;
+  if (auto e = rt.refuse_unused(app, {"--format"}, "its output is a table with its explanation, not CSV"))
+    return *e;
   auto& comm = rt.comm();
 
   // Bad input: one line, exit 2 on every rank.
@@ -326,7 +174,7 @@ int main(int argc, char** argv) {
   }
 
   long long wrong = 0;
-  if (opt.check) {
+  if (opt.check) {  // the chain sum at three sizes, then the MLP at every M against one process
     for (int k : {1, 3, 1000}) {
       const long long w = chain_sum(comm, k, false, false);
       char line[128];
@@ -335,9 +183,10 @@ int main(int argc, char** argv) {
       print_once(comm, line);
       wrong += w;
     }
-    for (int M : c.microbatches) wrong += check_mlp(comm, c, M, false);
+    for (int M : c.microbatches)
+      wrong += lesson02::check_mlp(comm, c, train_pipelined(comm, c, M), M, false);  // check.hpp
   }
-  if (opt.bench) bench_bubble(comm, c, opt, c.microbatches);
+  if (opt.bench) lesson02::bench_bubble(comm, c, opt, c.microbatches);  // bench.hpp
   if (!opt.check && !opt.bench) {
     print_once(comm, "1. the slide: each rank adds its term and passes the partial sum on\n");
     wrong += chain_sum(comm, terms, true, true);
@@ -347,7 +196,7 @@ int main(int argc, char** argv) {
                   "\n2. an MLP of %d layers (%dx%d) split over %d ranks, batch %d in %d microbatches\n",
                   c.layers_per_rank * comm.size(), c.width, c.width, comm.size(), c.batch, M);
     print_once(comm, line);
-    wrong += check_mlp(comm, c, M, true);
+    wrong += lesson02::check_mlp(comm, c, train_pipelined(comm, c, M), M, true);
   }
   if (wrong) print_once(comm, "FAILED: " + std::to_string(wrong) + " wrong values\n");
   return wrong ? 1 : 0;

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "alpha_beta.hpp"
+#include "shared/alpha_beta.hpp"
 #include "ring_allreduce.hpp"
 #include "ringlab/ringlab.hpp"
 
@@ -146,8 +146,8 @@ void print_model(Communicator& comm, const std::vector<BenchRow>& rows) {
   }
   std::vector<std::size_t> sizes;
   for (std::size_t b = 8; b <= (16u << 20); b *= 8) sizes.push_back(b);
-  const auto samples = lesson05::ping_pong(comm, sizes);
-  const auto model = lesson05::fit_alpha_beta(samples);
+  const auto samples = lessons::ping_pong(comm, sizes);
+  const auto model = lessons::fit_alpha_beta(samples);
   if (comm.rank() != 0) return;
   std::printf("\nα-β model, t = α + β·bytes, least squares over a ping-pong of rank 0 and 1 (%zu sizes):\n",
               samples.size());

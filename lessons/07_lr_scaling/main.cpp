@@ -3,21 +3,24 @@
 //   scripts/lr-scaling-study.sh        np 1, 2, 4 x none|linear|sqrt -> one CSV + summary table
 //   ./ringlab run 07 -np 2 -- --device cuda   each worker's model on its GPU (lesson 06's replica.hpp)
 //
-// Each worker keeps its batch (--batch, per worker), so the global batch is n times larger and
-// an epoch has n times fewer steps. The schedule (lr_schedule.hpp, solutions/07_lr_scaling)
+// --batch is the global batch, as in every lesson; the study (scripts/lr-scaling-study.sh) keeps
+// each worker's part fixed (64), so with n workers the global batch is n times larger and an
+// epoch has n times fewer steps. The schedule (lr_schedule.hpp, solutions/07_lr_scaling)
 // says what rate each step uses; the step itself is lesson 06's distributed optimizer.
 #include <chrono>
 #include <cstdio>
 #include <string>
 #include <vector>
 
+#include "check.hpp"
 #include "distributed_optimizer.hpp"
 #include "lr_schedule.hpp"
-#include "replica.hpp"
+#include "shared/replica.hpp"
 #include "ringlab/ml/fashion_mnist.hpp"
 #include "ringlab/ml/mlp.hpp"
 #include "ringlab/ringlab.hpp"
-#include "training.hpp"
+#include "shared/training.hpp"
+#include "shared/training_flags.hpp"
 
 using namespace ringlab;
 
@@ -27,35 +30,18 @@ int main(int argc, char** argv) {
       "Lesson 07 — learning-rate scaling (none, linear, sqrt) with linear warm-up, data-parallel MLP"};
   CommonOptions opt;
   add_common_options(app, opt);
-  std::string data = kFashionMnistDir, scaling_name = "linear", csv;
-  int epochs = 10, batch = 64, warmup_epochs = 1;
-  double lr = 0.02, target = 0.85;
-  float momentum = 0.9f;
-  std::uint64_t seed = 1;
-  app.add_option("--data", data, "Folder with the Fashion-MNIST .gz files, or 'synthetic' (small, for tests)")
-      ->capture_default_str();
-  // Bounded one by one so that no product of them (global batch = batch x ranks, warm-up steps)
-  // can overflow; the products are then checked against the data below.
-  app.add_option("--epochs", epochs, "Passes over the training set")
-      ->capture_default_str()
-      ->transform(whole_number_in(1, 100000));
-  app.add_option("--batch", batch, "Batch size PER WORKER (the global batch is this times -np)")
-      ->capture_default_str()
-      ->transform(whole_number_in(1, 1 << 24));
-  app.add_option("--lr", lr, "Learning rate that suits ONE worker with this batch")
-      ->capture_default_str()
-      ->transform(finite_number_in(0, 100));
+  lessons::TrainingFlags flags;  // --data --epochs --batch --lr --momentum --seed (training_flags.hpp)
+  flags.lr = 0.02f;
+  lessons::add_training_flags(app, flags);
+  const auto& [data, epochs, batch, lr, momentum, seed] = flags;  // (names for its members)
+  std::string scaling_name = "linear", csv;
+  int warmup_epochs = 1;
+  double target = 0.85;
   app.add_option("--lr-scaling", scaling_name, "How the rate grows with the workers: none, linear, sqrt")
       ->capture_default_str();
   app.add_option("--warmup-epochs", warmup_epochs, "Epochs of linear warm-up from --lr to the scaled rate")
       ->capture_default_str()
       ->transform(whole_number_in(0, 100000));
-  app.add_option("--momentum", momentum, "SGD momentum")
-      ->capture_default_str()
-      ->transform(finite_number_in(0, 1));
-  app.add_option("--seed", seed, "Seed of the initial weights and of the data order")
-      ->capture_default_str()
-      ->transform(whole_number_at_least(0));
   app.add_option("--target", target, "Report the first epoch whose test accuracy reaches this")
       ->capture_default_str()
       ->transform(finite_number_in(0, 1));
@@ -69,39 +55,31 @@ int main(int argc, char** argv) {
   if (auto e = rt.refuse_unused(app, {"--format"}, "its output is a table with its explanation, not CSV")) return *e;
   auto& comm = rt.comm();
   const int n = comm.size(), rank = comm.rank();
+  // --check, part 1: the schedule itself, before any training (check.hpp).
+  if (opt.check && !comm.all_ok(lesson07::check_schedule(rank == 0))) return 1;
 
   const auto scaling = lesson07::parse_scaling(scaling_name);
   if (auto e = rt.fail_if(!scaling, "--lr-scaling " + scaling_name + ": must be none, linear or sqrt"))
     return *e;
-  if (auto e = rt.fail_if(!(lr > 0) || !(momentum >= 0 && momentum < 1),
-                          "--lr must be > 0 and --momentum in [0, 1), got " + std::to_string(lr) + " and " +
-                              std::to_string(momentum)))
-    return *e;
+  if (auto e = lessons::refuse_bad_training_flags(rt, flags, n)) return *e;
   std::FILE* out = nullptr;
   if (rank == 0 && !csv.empty()) out = std::fopen(csv.c_str(), "a");
   if (auto e = rt.fail_if(rank == 0 && !csv.empty() && !out, "--csv " + csv + ": cannot open for appending"))
     return *e;
   if (out && std::ftell(out) == 0) std::fprintf(out, "np,scaling,epoch,step,rank,loss,accuracy,lr\n");
 
-  std::string error;
-  auto sets = load_data(data, &error);
-  if (auto e = rt.fail_if(!sets, error)) return *e;
+  std::optional<int> exit_code;
+  auto sets = lessons::load_training_data(rt, flags, &exit_code);
+  if (!sets) return *exit_code;
   const Dataset& train = sets->train;
-  // In 64 bits: 2^24 x any -np fits, and once it is at most the data size, it fits an int too.
-  const long long wide_global_batch = static_cast<long long>(batch) * n;
-  if (auto e = rt.fail_if(wide_global_batch > train.count,
-                          "--batch " + std::to_string(batch) + " x -np " + std::to_string(n) + " = " +
-                              std::to_string(wide_global_batch) + ": larger than the " +
-                              std::to_string(train.count) + " training examples"))
-    return *e;
-  const int global_batch = static_cast<int>(wide_global_batch);
+  const int global_batch = batch, worker_batch = batch / n;
 
   Mlp mlp({train.features, 256, 128, train.classes});
-  lesson06::TrainingState state;  // the host copy of parameters and momentum
+  lessons::TrainingState state;  // the host copy of parameters and momentum
   state.params = mlp.initial_parameters(seed);
   state.velocity.assign(mlp.parameter_count(), 0.0f);
   // On the host, or on this rank's GPU with the data uploaded once (lesson 06's replica.hpp).
-  lesson06::Replica replica(comm.where(), train, sets->test, state);
+  lessons::Replica replica(comm.where(), train, sets->test, state);
   lesson06::broadcast<float>(comm, replica.params());  // every replica starts from rank 0's
 
   const int steps_per_epoch = train.count / global_batch;
@@ -111,7 +89,7 @@ int main(int argc, char** argv) {
       head, sizeof head,
       "lesson 07: %d ranks x batch %d = global batch %d, %d steps per epoch; lr %g, scaling %s -> %g, "
       "warm-up %d epoch(s)\n",
-      n, batch, global_batch, steps_per_epoch, lr, scaling_name.c_str(), lesson07::scaled_lr(lr, n, *scaling),
+      n, worker_batch, global_batch, steps_per_epoch, lr, scaling_name.c_str(), lesson07::scaled_lr(lr, n, *scaling),
       warmup_epochs);
   print_once(comm, head);
 
@@ -119,7 +97,7 @@ int main(int argc, char** argv) {
   int reached = -1;
   double accuracy = 0;
   for (int epoch = 0; epoch < epochs; ++epoch) {
-    const auto order = lesson06::epoch_order(train.count, seed, epoch);
+    const auto order = lessons::epoch_order(train.count, seed, epoch);
     replica.begin_epoch(order);
     std::string rows;  // this rank's CSV rows for the epoch, sent to rank 0 at its end
     double loss_sum = 0, rate = lr;
@@ -127,7 +105,7 @@ int main(int argc, char** argv) {
         std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
     for (int s = 0; s < steps_per_epoch; ++s, ++step) {
       rate = lesson07::learning_rate(lr, n, *scaling, step, warmup_steps);
-      replica.compute_gradient(s * global_batch + rank * batch, batch);
+      replica.compute_gradient(s * global_batch + rank * worker_batch, worker_batch);
       lesson06::distributed_optimizer_step(comm, replica.params(), replica.grad(), replica.velocity(),
                                            static_cast<float>(rate), momentum);
       trace::metric("lr", rate, static_cast<int>(step));

@@ -28,10 +28,11 @@
 
 #include <vector>
 
-#include "mlp.hpp"
+#include "ringlab/ml/pipeline_stage.hpp"
 #include "ringlab/ringlab.hpp"
 
 namespace lesson02 {
+using namespace ringlab::pipeline;  // a stage's layers and their arithmetic
 using ringlab::View;
 
 template <class T> struct ChainResult {

@@ -20,18 +20,19 @@
 // other in memory: a bucket is a slice of that array, and needs no copying.
 //
 // Starting a bucket's allreduce returns at once; how the averaging then moves while backward
-// computes is averaging.hpp's business (--allreduce): the ring on a progress thread
+// computes is ringlab/comm/averaging.hpp's business (--allreduce): the ring on a progress thread
 // (ringlab/progress_thread.hpp; an MPI transfer only moves while a thread is inside MPI), or
 // the ranks of one host averaging in shared memory whenever they pass between two layers.
 #pragma once
 #include <cstddef>
 #include <vector>
 
-#include "averaging.hpp"  // how a slice of the gradient gets averaged: start, wait
+#include "ringlab/comm/averaging.hpp"  // how a slice of the gradient gets averaged: start, wait
 #include "ringlab/ml/mlp.hpp"
 #include "ringlab/ringlab.hpp"
 
 namespace lesson08 {
+using ringlab::Averaging;
 using ringlab::Mlp;
 using ringlab::View;
 

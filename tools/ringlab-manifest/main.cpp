@@ -1,26 +1,34 @@
-// ringlab-manifest: everything the scripts and CMake ask about exercises/manifest.txt, from one
-// reading of it (ringlab/manifest.hpp), plus the cross-run diagnosis of a check
-// (ringlab/diagnose_runs.hpp). scripts/ringlab-exercise keeps the orchestration (build, run
-// under a time limit, exit codes) and asks this program the rest.
+// ringlab-manifest: what scripts/ringlab-exercise asks about the exercises, answered in C++ and
+// unit-tested: the manifest (exercises/manifest.txt, one reading of it: ringlab/check/manifest.hpp),
+// the holes (fill, compare, resync: ringlab/check/holes.hpp), what a failed run printed
+// (explain_run.hpp) and what the failed runs have in common (ringlab/check/diagnose_runs.hpp).
+// The script keeps the orchestration: build, run under a time limit, exit codes, hint state.
 //
-// Built at configure time (cmake/RinglabManifest.cmake), so CMake itself can read the manifest
-// with it, and the scripts find it in BUILD/bin before anything else is built.
+// An ordinary target (tools/ringlab-manifest/CMakeLists.txt), built into BUILD/bin; it compiles
+// the few MPI-free core files it needs itself, so `./ringlab hint` on a fresh checkout builds it
+// in seconds.
 //
-//   ringlab-manifest --manifest FILE list            NN<TAB>topic<TAB>title, one per exercise
+//   ringlab-manifest --manifest FILE list                 NN<TAB>topic<TAB>title, one per exercise
 //   ringlab-manifest --manifest FILE diagnose 05 < runs   runs: NP<TAB>EXIT<TAB>RESULTS-FILE lines
+//   ringlab-manifest fill SOLUTION HOLES OUT              OUT: SOLUTION with HOLES' holes in it
 // A manifest with a problem: every problem on stderr as "FILE:LINE: what", exit 2.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
 
+#include "explain_run.hpp"
 #include "ringlab/check/diagnose_runs.hpp"
+#include "ringlab/check/holes.hpp"
 #include "ringlab/check/manifest.hpp"
 
 namespace {
 
+namespace fs = std::filesystem;
 using ringlab::manifest::Exercise;
 using ringlab::manifest::Manifest;
 
@@ -49,9 +57,6 @@ const Exercise* exercise(const Manifest& m, const std::string& arg, std::string&
   return e;
 }
 
-// A CMake string that needs no escaping: [==[...]==].
-std::string bracket(const std::string& s) { return "[==[" + s + "]==]"; }
-
 // One hint as `./ringlab hint` shows it: "LABEL first line", the next lines under the first.
 void print_hint(const std::string& label, const std::string& hint) {
   std::istringstream lines(hint);
@@ -63,16 +68,140 @@ void print_hint(const std::string& label, const std::string& hint) {
   }
 }
 
+bool read(const fs::path& path, std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream all;
+  all << in.rdbuf();
+  text = all.str();
+  return true;
+}
+
+// Writes through a temporary file and a rename, so a reader never sees half a file.
+bool write(const fs::path& path, const std::string& text) {
+  const fs::path tmp = path.string() + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    if (!(out << text)) return false;
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  return !ec;
+}
+
+// A folder's files (not its folders, not its hidden files), by name.
+std::vector<std::string> files_in(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir))
+    if (entry.is_regular_file() && entry.path().filename().string()[0] != '.')
+      names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// fill: OUT is SOLUTION with the holes HOLES fills (how a typical mistake becomes a header).
+// OUT is rewritten only when it changes: an unchanged header must not rebuild the mistake.
+int fill(const std::string& solution, const std::string& holes, const std::string& out) {
+  std::string sol_text, holes_text, error, old;
+  if (!read(solution, sol_text)) return fail("fill: cannot read " + solution);
+  if (!read(holes, holes_text)) return fail("fill: cannot read " + holes);
+  const std::string filled = ringlab::holes::fill(sol_text, holes_text, error);
+  if (!error.empty()) {
+    std::fprintf(stderr, "ringlab-manifest fill: %s (solution %s, holes %s)\n", error.c_str(),
+                 solution.c_str(), holes.c_str());
+    return 1;
+  }
+  if (read(out, old) && old == filled) return 0;
+  const fs::path parent = fs::path(out).parent_path();
+  std::error_code ec;
+  if (!parent.empty()) fs::create_directories(parent, ec);
+  if (!write(out, filled)) return fail("fill: cannot write " + out);
+  return 0;
+}
+
+// same NN: exercises/TOPIC and solutions/TOPIC hold the same files, identical outside the
+// holes, and every hole of the exercise has a TODO(exercise) line. Exit 1 with what differs.
+int same(const Exercise& e, const fs::path& root) {
+  const std::string ex = "exercises/" + e.topic, sol = "solutions/" + e.topic;
+  if (!fs::is_directory(root / ex) || !fs::is_directory(root / sol))
+    return fail("exercise " + e.nn + ": need both " + ex + " and " + sol);
+  bool bad = false, broken = false;  // broken: some file's markers do not pair up
+  std::size_t holes = 0;
+  for (const auto& name : files_in(root / sol))
+    if (!fs::is_regular_file(root / ex / name)) {
+      std::printf("%s/%s has no copy in %s/ (copy it: every file of the topic is there)\n", sol.c_str(),
+                  name.c_str(), ex.c_str());
+      bad = true;
+    }
+  for (const auto& name : files_in(root / ex)) {
+    const std::string x_name = ex + "/" + name, s_name = sol + "/" + name;
+    std::string x_text, s_text;
+    if (!fs::is_regular_file(root / s_name) || !read(root / s_name, s_text) || !read(root / x_name, x_text)) {
+      std::printf("%s has no %s\n", x_name.c_str(), s_name.c_str());
+      bad = true;
+      continue;
+    }
+    const auto x = ringlab::holes::split(x_text), s = ringlab::holes::split(s_text);
+    holes += x.holes.size();
+    if (!s.error.empty()) std::printf("%s, %s\n", s_name.c_str(), s.error.c_str());
+    if (!x.error.empty()) std::printf("%s, %s\n", x_name.c_str(), x.error.c_str());
+    if (!s.error.empty() || !x.error.empty()) {  // holes that cannot be told apart: no comparison
+      bad = broken = true;
+      continue;
+    }
+    const auto diff = ringlab::holes::diff_outside(s, x);
+    if (!diff.empty()) {
+      std::printf("%s and %s differ outside the holes (< solution, > exercise):\n", x_name.c_str(), s_name.c_str());
+      for (std::size_t i = 0; i < diff.size() && i < 30; ++i) std::printf("%s\n", diff[i].c_str());
+      bad = true;
+    }
+    if (!ringlab::holes::holes_without_todo(x).empty()) {
+      std::printf("%s: a hole without a TODO(exercise) line\n", x_name.c_str());
+      bad = true;
+    }
+  }
+  if (holes == 0 && !broken) {
+    std::printf("%s has no holes\n", ex.c_str());
+    bad = true;
+  }
+  if (!bad) std::printf("exercise %s: %zu hole(s); identical to the solution everywhere else.\n", e.nn.c_str(), holes);
+  return bad ? 1 : 0;
+}
+
+// resync NN: rewrites exercises/TOPIC from solutions/TOPIC (after the solution changed outside
+// its holes), keeping the exercise's holes; a file without holes is copied.
+int resync(const Exercise& e, const fs::path& root) {
+  const std::string ex = "exercises/" + e.topic, sol = "solutions/" + e.topic;
+  if (!fs::is_directory(root / sol)) return fail("exercise " + e.nn + ": " + sol + " is not there");
+  for (const auto& name : files_in(root / sol)) {
+    std::string s_text, x_text, error;
+    if (!read(root / sol / name, s_text)) return fail("cannot read " + sol + "/" + name);
+    std::string text = s_text;  // a file without holes is the solution's
+    if (read(root / ex / name, x_text)) {
+      const auto x = ringlab::holes::split(x_text);
+      if (!x.holes.empty() || !x.error.empty()) {  // a broken hole is not overwritten: fill refuses it
+        text = ringlab::holes::fill(s_text, x_text, error);
+        if (!error.empty()) return fail(ex + "/" + name + ": its holes do not match the solution's: " + error);
+      }
+    }
+    if (!write(root / ex / name, text)) return fail("cannot write " + ex + "/" + name);
+    std::printf("%s/%s\n", ex.c_str(), name.c_str());
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{
-      "ringlab-manifest: reads exercises/manifest.txt for the scripts and CMake, and combines "
-      "the results of an exercise's check runs into one diagnosis."};
-  std::string manifest_path, root, nn, key, nps, hint_which;
+      "ringlab-manifest: answers scripts/ringlab-exercise's questions about the exercises: "
+      "exercises/manifest.txt, the holes, and what failed check runs printed."};
+  std::string manifest_path, root, nn, key, nps, hint_which, solution, holes_file, out;
   int runs_max = 0;
-  app.add_option("--manifest", manifest_path, "The manifest (exercises/manifest.txt)")->required();
-  app.add_option("--root", root, "The repository, for `validate` (default: the manifest's folder's parent)");
+  bool brief = false;
+  app.add_option("--manifest", manifest_path, "The manifest (exercises/manifest.txt); needed by every "
+                                              "question but fill and explain");
+  app.add_option("--root", root, "The repository (default: the manifest's folder's parent)");
   app.require_subcommand(1);
   auto* list = app.add_subcommand("list", "NN<TAB>topic<TAB>title, one line per exercise, in order");
   auto* number =
@@ -91,12 +220,25 @@ int main(int argc, char** argv) {
   hints->add_option("WHICH", hint_which, "K (1 = gentlest), all, or count")->required();
   auto* validate =
       app.add_subcommand("validate", "The manifest is well-formed and every topic's folders exist");
-  auto* cmake = app.add_subcommand(
-      "cmake", "The manifest as CMake variables (RINGLAB_MANIFEST_EXERCISES, ..._NN_TOPIC)");
   auto* diagnose = app.add_subcommand(
       "diagnose",
       "What the failures of NN's check runs have in common; reads NP<TAB>EXIT<TAB>RESULTS lines on stdin");
   diagnose->add_option("NN", nn, "Exercise number")->required();
+  auto* fills = app.add_subcommand(
+      "fill", "Writes OUT: SOLUTION with the holes HOLES fills replaced by HOLES' versions; exit 1 if "
+              "HOLES has a hole the solution lacks");
+  fills->add_option("SOLUTION", solution, "The solution file")->required();
+  fills->add_option("HOLES", holes_file, "A file of holes (a typical mistake, or an exercise)")->required();
+  fills->add_option("OUT", out, "The file to write (only if it changes)")->required();
+  auto* sames = app.add_subcommand(
+      "same", "Exercise NN and its solution are the same files, identical outside the holes; exit 1 if not");
+  sames->add_option("NN", nn, "Exercise number")->required();
+  auto* resyncs = app.add_subcommand(
+      "resync", "Rewrites exercises/NN_topic from solutions/NN_topic, keeping the exercise's holes");
+  resyncs->add_option("NN", nn, "Exercise number")->required();
+  auto* explain = app.add_subcommand(
+      "explain", "The lines of a failed check run's output (stdin) that say what went wrong");
+  explain->add_flag("--brief", brief, "One line only (for every failed run after the first)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -105,12 +247,19 @@ int main(int argc, char** argv) {
     return fail(e.what());
   }
 
-  const Manifest m = ringlab::manifest::load(manifest_path);
-  auto errors = m.errors;
-  if (validate->parsed()) {
-    if (root.empty()) root = std::filesystem::absolute(manifest_path).parent_path().parent_path().string();
-    for (auto& e : ringlab::manifest::missing_folders(m, manifest_path, root)) errors.push_back(e);
+  // The two questions that need no manifest.
+  if (fills->parsed()) return fill(solution, holes_file, out);
+  if (explain->parsed()) {
+    for (const auto& line : ringlab::explain_run(std::cin, brief)) std::printf("%s\n", line.c_str());
+    return 0;
   }
+
+  if (manifest_path.empty()) return fail("--manifest FILE is needed (exercises/manifest.txt)");
+  const Manifest m = ringlab::manifest::load(manifest_path);
+  if (root.empty()) root = fs::absolute(manifest_path).parent_path().parent_path().string();
+  auto errors = m.errors;
+  if (validate->parsed())
+    for (auto& e : ringlab::manifest::missing_folders(m, manifest_path, root)) errors.push_back(e);
   if (!errors.empty()) {  // a manifest with a problem is never half-used
     for (const auto& e : errors) std::fprintf(stderr, "%s\n", e.c_str());
     return 2;
@@ -124,19 +273,12 @@ int main(int argc, char** argv) {
       std::printf("%s\t%s\t%s\n", e.nn.c_str(), e.topic.c_str(), e.title.c_str());
     return 0;
   }
-  if (cmake->parsed()) {
-    std::printf("# Generated by ringlab-manifest from %s: do not edit.\n", manifest_path.c_str());
-    std::printf("set(RINGLAB_MANIFEST_EXERCISES %s)\n", numbers(m).c_str());
-    for (const auto& e : m.exercises) {
-      std::printf("set(RINGLAB_MANIFEST_%s_TOPIC %s)\n", e.nn.c_str(), bracket(e.topic).c_str());
-      std::printf("set(RINGLAB_MANIFEST_%s_TITLE %s)\n", e.nn.c_str(), bracket(e.title).c_str());
-    }
-    return 0;
-  }
 
   std::string error;
   const Exercise* e = exercise(m, nn, error);
   if (!e) return fail(error);
+  if (sames->parsed()) return same(*e, root);
+  if (resyncs->parsed()) return resync(*e, root);
   if (number->parsed()) {
     std::printf("%s\n", e->nn.c_str());
   } else if (get->parsed()) {

@@ -1,9 +1,19 @@
 // The launch panel: pick a lesson, a number of ranks and its flags; the visualizer starts it
 // under scripts/ringlab-mpirun (an argument vector, no shell) with --viz pointing at itself,
 // shows its output, and the run streams in live.
+#include <unistd.h>
+
 #include "views.hpp"
 
 namespace ringlab::viz {
+
+void find_kit(App& app, const char* argv0) {
+  app.mpirun = std::string(RINGLAB_SOURCE_DIR) + "/scripts/ringlab-mpirun";
+  char self[4096];
+  const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  const std::string exe = n > 0 ? std::string(self, static_cast<std::size_t>(n)) : std::string(argv0);
+  app.bin_dir = exe.substr(0, exe.find_last_of('/'));
+}
 
 bool start_lesson(App& app) {
   LaunchForm& f = app.form;

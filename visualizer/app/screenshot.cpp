@@ -11,6 +11,7 @@ namespace ringlab::viz {
 
 bool write_png(const std::string& path, int w, int h) {
   std::vector<unsigned char> px(static_cast<std::size_t>(w) * h * 3), flipped(px.size());
+  glFinish();
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadBuffer(GL_BACK);
   glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, px.data());

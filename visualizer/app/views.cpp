@@ -1,6 +1,7 @@
 // Playback bar, ring view, buffer view, status line and the window layout.
 #include "views.hpp"
 
+#include "fonts.hpp"
 #include "text_boxes.hpp"
 #include "theme.hpp"
 
@@ -364,6 +365,38 @@ void draw_app(App& app, float width, float height) {
   if (pane("Status", 0, height - status_h, width, status_h, ImGuiWindowFlags_NoTitleBar))
     draw_status_line(app);
   ImGui::End();
+}
+
+// Drawn by Dear ImGui alone, as the unit tests draw: each chart tab in turn (one shows at a time),
+// three frames each, since ImGui settles window sizes over the first frames.
+bool measure_views(App& app, int width, int height, std::string* error) {
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  if (!use_viewer_font(static_cast<float>(height), app.font_scale, error)) return false;
+  unsigned char* pixels;
+  int tw, th;
+  io.Fonts->GetTexDataAsRGBA32(&pixels, &tw, &th);  // build the atlas, as a renderer would
+  io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
+  io.DeltaTime = 1.0f / 60;
+  std::vector<ViewMeasure> all;
+  for (const char* tab : {"loss", "bytes", "pipeline"}) {
+    for (int frame = 0; frame < 3; ++frame) {
+      if (frame == 0) app.open_tab = tab;
+      clear_labels();
+      ImGui::NewFrame();
+      draw_app(app, io.DisplaySize.x, io.DisplaySize.y);
+      ImGui::Render();
+    }
+    for (const auto& m : measure_labels())  // the panes other than the charts: measured once
+      if (m.view == tab || std::none_of(all.begin(), all.end(), [&](const ViewMeasure& a) { return a.view == m.view; }))
+        all.push_back(m);
+  }
+  for (const auto& m : all)
+    std::printf("view=%s width=%d height=%d text_px=%.0f min_contrast=%.1f overlaps=%d labels=%d\n",
+                m.view.c_str(), width, height, m.text_px, m.min_contrast, m.overlaps, m.labels);
+  ImGui::DestroyContext();
+  return true;
 }
 
 }  // namespace ringlab::viz

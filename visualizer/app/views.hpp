@@ -1,5 +1,5 @@
 // The window's views, drawn with Dear ImGui's draw lists from what the visualizer core
-// computes. No GL and no GLFW here: main.cpp owns the window, and the unit tests draw these
+// computes. No GL and no GLFW here: window.cpp owns the window, and the unit tests draw these
 // views with ImGui alone (no renderer), as Dear ImGui's example_null does.
 //
 //   +---------------------------------------------------------------+
@@ -72,6 +72,14 @@ void draw_launch_panel(App& app);
 bool start_lesson(App& app);
 void draw_notes(App& app);
 void draw_status_line(App& app);
+
+// --measure: every view drawn with no window at `width` x `height`, then, view by view, what the
+// back of the room gets: the text height, the lowest contrast of a label on its background, and
+// how many labels overlap (one line each on stdout). False, with `error`: no font.
+bool measure_views(App& app, int width, int height, std::string* error);
+// Where the launch panel finds the kit: scripts/ringlab-mpirun in the source tree, the lessons
+// beside this program (build/bin).
+void find_kit(App& app, const char* argv0);
 
 inline ImU32 im_colour(Rgb c, std::uint8_t alpha = 255) { return c.abgr(alpha); }
 

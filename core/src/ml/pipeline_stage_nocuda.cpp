@@ -3,9 +3,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "mlp_device.hpp"
+#include "ringlab/ml/pipeline_stage_device.hpp"
 
-namespace lesson02::device {
+namespace ringlab::pipeline::device {
 namespace {
 [[noreturn]] void refuse(const char* what) {
   throw std::runtime_error(std::string("lesson 02 ") + what +
@@ -25,4 +25,4 @@ double mse_loss(const double*, const double*, std::size_t, int, double*) { refus
 void copy(void*, const void*, std::size_t) { refuse("copy"); }
 void synchronize() {}
 
-}  // namespace lesson02::device
+}  // namespace ringlab::pipeline::device

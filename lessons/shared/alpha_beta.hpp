@@ -15,7 +15,7 @@
 
 #include "ringlab/ringlab.hpp"
 
-namespace lesson05 {
+namespace lessons {
 
 struct AlphaBeta {
   double alpha_us = 0;          // latency per message
@@ -91,4 +91,4 @@ inline AlphaBeta fit_alpha_beta(const std::vector<PingPongSample>& samples) {
   return m;
 }
 
-}  // namespace lesson05
+}  // namespace lessons

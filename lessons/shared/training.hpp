@@ -17,7 +17,7 @@
 #include "ringlab/ml/mlp.hpp"
 #include "ringlab/ringlab.hpp"
 
-namespace lesson06 {
+namespace lessons {
 
 // Wall-clock seconds, for the samples/s the lessons print (06 and 08).
 inline double seconds_now() {
@@ -108,4 +108,4 @@ inline bool replicas_identical(Communicator& comm, const std::vector<float>& par
   return comm.all_ok(comm.rank() != 0 || same);
 }
 
-}  // namespace lesson06
+}  // namespace lessons

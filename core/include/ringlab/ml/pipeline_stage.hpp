@@ -17,10 +17,10 @@
 #include <random>
 #include <vector>
 
-#include "mlp_device.hpp"
+#include "ringlab/ml/pipeline_stage_device.hpp"
 #include "ringlab/comm/memory.hpp"
 
-namespace lesson02 {
+namespace ringlab::pipeline {
 using ringlab::Buffer;
 using ringlab::View;
 using ringlab::Where;
@@ -213,4 +213,4 @@ inline double mse_loss(View<const double> out, View<const double> target, int ba
   return loss;
 }
 
-}  // namespace lesson02
+}  // namespace ringlab::pipeline

@@ -11,10 +11,10 @@
 #include <stdexcept>
 #include <string>
 
-#include "mlp_device.hpp"
+#include "ringlab/ml/pipeline_stage_device.hpp"
 #include "ringlab/base/cuda_grid.cuh"
 
-namespace lesson02::device {
+namespace ringlab::pipeline::device {
 namespace {
 
 // Grid-stride loops over the output elements, the kit's launch shape (ringlab/cuda_grid.cuh).
@@ -151,4 +151,4 @@ void copy(void* dst, const void* src, std::size_t bytes) {
 
 void synchronize() { check(cudaDeviceSynchronize(), "cudaDeviceSynchronize"); }
 
-}  // namespace lesson02::device
+}  // namespace ringlab::pipeline::device

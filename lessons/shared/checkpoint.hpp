@@ -26,7 +26,7 @@
 #include "ringlab/ml/mlp.hpp"
 #include "ringlab/base/output_path.hpp"
 
-namespace lesson06 {
+namespace lessons {
 
 struct TrainingState {
   std::vector<float> params, velocity;
@@ -149,4 +149,4 @@ inline std::optional<TrainingState> load_checkpoint(const std::string& path, std
   return s;
 }
 
-}  // namespace lesson06
+}  // namespace lessons

@@ -1,23 +1,22 @@
-// Lesson 08 — how a slice of the gradient gets averaged across the ranks (--allreduce), behind
-// one interface, so that the bucket scheduler (gradient_buckets.hpp) and the step are the same
-// whichever way it is done:
-//   ring    lesson 06's average_gradients (lesson 05's ring, over MPI messages), run on a progress
-//           thread (ringlab/progress_thread.hpp): works between any ranks, on any hosts
+// How a slice of the gradient gets averaged across the ranks (lesson 08's --allreduce), behind
+// one interface, so that the bucket scheduler (solutions/08: gradient_buckets.hpp) and the step
+// are the same whichever way it is done:
+//   ring    the caller's averaging function (lesson 08 passes lesson 06's average_gradients:
+//           lesson 05's ring over MPI messages), run on a progress thread
+//           (ringlab/comm/progress_thread.hpp): works between any ranks, on any hosts
 //   shared  the ranks of one host average in place, reading each other's gradient in an MPI-3
 //           shared-memory window (ringlab/shared_average.hpp): no messages, no copies through
 //           the kernel, no thread; what NCCL and Open MPI do within a node. The ranks that have
 //           finished their backward pass average the buckets the others have finished, while
 //           those go on computing
 #pragma once
-#include <memory>
+#include <functional>
 
-#include "distributed_optimizer.hpp"  // lesson 06: average_gradients, the allreduce + divide by n
+#include "ringlab/comm/memory.hpp"
 #include "ringlab/comm/progress_thread.hpp"
-#include "ringlab/ringlab.hpp"
 #include "ringlab/comm/shared_average.hpp"
 
-namespace lesson08 {
-using ringlab::View;
+namespace ringlab {
 
 class Averaging {
  public:
@@ -43,17 +42,18 @@ class Averaging {
 // MPI's copies of it faster (ringlab/memory.hpp says why).
 class RingAveraging : public Averaging {
  public:
-  RingAveraging(ringlab::Communicator& comm, std::size_t count, ringlab::ProgressThread::Sharing sharing,
-                int poll_us)
-      : comm_(comm), grad_(count, ringlab::Where::host), progress_(comm, sharing, poll_us) {}
+  // `average(comm, slice)`: the allreduce and the division by n, in place.
+  using AverageFn = std::function<void(Communicator&, View<float>)>;
+  RingAveraging(Communicator& comm, std::size_t count, ProgressThread::Sharing sharing, int poll_us,
+                AverageFn average)
+      : comm_(comm), average_(std::move(average)), grad_(count, Where::host), progress_(comm, sharing, poll_us) {}
   const char* name() const override { return "ring"; }
   View<float> gradient() override { return grad_.view(); }
   int start(View<float> slice) override {
-    ringlab::Communicator& comm = comm_;
-    return progress_.start([&comm, slice] { lesson06::average_gradients(comm, slice); });
+    return progress_.start([this, slice] { average_(comm_, slice); });
   }
   // Lesson 06's way: the ring on the training thread itself (the progress thread is idle then).
-  void average_now() override { lesson06::average_gradients(comm_, grad_.view()); }
+  void average_now() override { average_(comm_, grad_.view()); }
   void between_layers() override { progress_.lend_core(); }  // handover: the ring advances here
   void wait(int ticket) override { progress_.wait(ticket); }
   // MPI_THREAD_SERIALIZED: the training thread calls MPI after this, so the thread must be done.
@@ -61,9 +61,10 @@ class RingAveraging : public Averaging {
   double busy_seconds() override { return progress_.busy_seconds(); }
 
  private:
-  ringlab::Communicator& comm_;
-  ringlab::Buffer<float> grad_;
-  ringlab::ProgressThread progress_;
+  Communicator& comm_;
+  AverageFn average_;
+  Buffer<float> grad_;
+  ProgressThread progress_;
 };
 
 // In place, in shared memory. Nothing happens between two layers: a rank computing its backward
@@ -71,7 +72,7 @@ class RingAveraging : public Averaging {
 // finished, so the averaging moves onto the rank that would otherwise sit idle.
 class SharedAveraging : public Averaging {
  public:
-  SharedAveraging(ringlab::Communicator& comm, std::size_t count) : shared_(comm, count) {}
+  SharedAveraging(Communicator& comm, std::size_t count) : shared_(comm, count) {}
   const char* name() const override { return "shared"; }
   View<float> gradient() override { return shared_.gradient(); }
   void new_step() override { shared_.new_step(); }
@@ -86,7 +87,7 @@ class SharedAveraging : public Averaging {
   double hidden_seconds() override { return shared_.hidden_seconds(); }
 
  private:
-  ringlab::SharedAverage shared_;
+  SharedAverage shared_;
 };
 
-}  // namespace lesson08
+}  // namespace ringlab

@@ -1,14 +1,21 @@
-// Lesson 08's --check of the bucket schedule: the averaged gradient can be right while the
-// overlap is lost (a bucket packed in forward order, a wait right after each start). The
-// scheduler logs what it did in one step; this reads the log and says what is wrong, if
-// anything, in one line ("" when the schedule is right).
+// Lesson 08's --check, every step:
+//   the averaged gradient == the same local gradient averaged lesson 06's way, all at once
+//   the replicas bit-identical after the update
+//   the bucket schedule (schedule_problem): the averaged gradient can be right while the
+//   overlap is lost (a bucket packed in forward order, a wait right after each start). The
+//   scheduler logs what it did in one step; this reads the log and says what is wrong, if
+//   anything, in one line ("" when the schedule is right).
 #pragma once
+#include <algorithm>
+#include <cstdio>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "gradient_buckets.hpp"
 #include "ringlab/ml/mlp.hpp"
+#include "shared/training.hpp"
+#include "step.hpp"
 
 namespace lesson08 {
 
@@ -88,5 +95,63 @@ inline std::string schedule_problem(const BucketScheduler& s, const std::vector<
            "averaged";
   return "";
 }
+
+class StepCheck {
+ public:
+  StepCheck(Stepper& st, Strategy strategy) : st_(st), strategy_(strategy) {}
+
+  // After the step's averaging, before its update.
+  void gradient(const BucketScheduler& scheduler) {
+    ringlab::Communicator& comm = st_.comm;
+    const int n = comm.size();
+    // The same local gradient again (same weights, same examples: bit-identical), averaged
+    // lesson 06's way, all at once: every strategy must give this gradient.
+    reference_.resize(st_.grad.size());
+    st_.mlp.loss_and_gradient(st_.params.data(), st_.x.data(), st_.y.data(), st_.part.count, reference_.data());
+    lesson06::average_gradients(comm, ringlab::View<float>(reference_));
+    const double diff = comm.max(lessons::gradient_error(st_.grad, reference_));
+    if (diff > 1e-6 && worst_difference_ <= 1e-6 && comm.rank() == 0)
+      ringlab::log(ringlab::Level::error)
+          << "step " << st_.step_index - 1 << ": " << strategy_name(strategy_) << "'s averaged gradient vs after's: "
+          << ringlab::describe(ringlab::compare<float>(ringlab::View<const float>(reference_),
+                                                       ringlab::View<const float>(st_.grad), n));
+    worst_difference_ = std::max(worst_difference_, diff);
+    if (strategy_ == Strategy::after || !schedule_error_.empty()) return;
+    schedule_error_ = schedule_problem(scheduler, st_.mlp.tensors());
+    if (!schedule_error_.empty() && comm.rank() == 0) {
+      ringlab::log(ringlab::Level::error) << "step " << st_.step_index - 1 << ": schedule WRONG: " << schedule_error_;
+      // The schedule check names the cause itself: say it as every lesson's diagnosis does.
+      std::printf("diagnosis: the bucket schedule is wrong: %s\n", schedule_error_.c_str());
+    }
+  }
+
+  // After the update.
+  void replicas() {
+    if (lessons::replicas_identical(st_.comm, st_.params, st_.velocity)) return;
+    if (identical_)
+      ringlab::print_once(st_.comm, "check: step " + std::to_string(st_.step_index - 1) + ": replicas differ WRONG\n");
+    identical_ = false;
+  }
+
+  // The verdict and the exit code.
+  int finish() {
+    const bool ok = identical_ && worst_difference_ <= 1e-6 && schedule_error_.empty();
+    ringlab::print_once(
+        st_.comm, std::string("check: ") + strategy_name(strategy_) + " on " + std::to_string(st_.comm.size()) +
+                      " ranks: averaged gradient vs after's, max rel. diff " + lessons::sci(worst_difference_) +
+                      (worst_difference_ <= 1e-6 ? " (<= 1e-6 ok)" : " WRONG (> 1e-6)") + "; replicas " +
+                      (identical_ ? "bit-identical after every step" : "DIFFER") + "; schedule " +
+                      (schedule_error_.empty() ? "ok" : "WRONG") + (ok ? ": PASSED\n" : ": FAILED\n"));
+    return ok ? 0 : 1;
+  }
+
+ private:
+  Stepper& st_;
+  Strategy strategy_;
+  std::vector<float> reference_;
+  double worst_difference_ = 0;
+  bool identical_ = true;
+  std::string schedule_error_;
+};
 
 }  // namespace lesson08

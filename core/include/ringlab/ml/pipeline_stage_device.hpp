@@ -9,7 +9,7 @@
 #pragma once
 #include <cstddef>
 
-namespace lesson02::device {
+namespace ringlab::pipeline::device {
 
 // y[rows x out] = act(x[rows x in] W + b)                       (mlp.hpp: layer_forward)
 void layer_forward(int in, int out, bool tanh_after, const double* w, const double* b, const double* x,
@@ -27,4 +27,4 @@ void copy(void* dst, const void* src, std::size_t bytes);
 // Waits for this rank's GPU: a stage's busy time is the GPU's, not the kernel launches'.
 void synchronize();
 
-}  // namespace lesson02::device
+}  // namespace ringlab::pipeline::device

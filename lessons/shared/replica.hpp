@@ -12,15 +12,15 @@
 #include <optional>
 #include <vector>
 
-#include "checkpoint.hpp"
+#include "shared/checkpoint.hpp"
 #include "ringlab/ml/fashion_mnist.hpp"
 #include "ringlab/comm/memory.hpp"
 #include "ringlab/ml/mlp.hpp"
 #include "ringlab/ml/mlp_device.hpp"
 #include "ringlab/ringlab.hpp"
-#include "training.hpp"
+#include "shared/training.hpp"
 
-namespace lesson06 {
+namespace lessons {
 
 class Replica {
  public:
@@ -140,4 +140,4 @@ class Replica {
   double loss_sum_ = 0;
 };
 
-}  // namespace lesson06
+}  // namespace lessons

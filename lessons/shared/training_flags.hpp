@@ -1,0 +1,68 @@
+// The flags of the training lessons (06, 07, 08), declared once so that each means the same in
+// every lesson: --data, --epochs, --batch (the GLOBAL batch, split evenly across the ranks),
+// --lr, --momentum, --seed. A lesson sets its defaults in TrainingFlags, then adds its own flags.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "ringlab/ml/fashion_mnist.hpp"
+#include "ringlab/ringlab.hpp"
+
+namespace lessons {
+
+struct TrainingFlags {
+  std::string data = ringlab::kFashionMnistDir;
+  int epochs = 10;
+  int batch = 128;  // global: every rank takes batch / n of it
+  float lr = 0.03f;
+  float momentum = 0.9f;
+  std::uint64_t seed = 1;
+};
+
+// Bounded one by one so that no product of them (steps = examples / batch, ...) can overflow.
+inline void add_training_flags(CLI::App& app, TrainingFlags& f) {
+  using ringlab::finite_number_in;
+  using ringlab::whole_number_in;
+  app.add_option("--data", f.data, "Folder with the Fashion-MNIST .gz files, or 'synthetic' (small, for tests)")
+      ->capture_default_str();
+  app.add_option("--epochs", f.epochs, "Passes over the training set")
+      ->capture_default_str()
+      ->transform(whole_number_in(1, 100000));
+  app.add_option("--batch", f.batch, "GLOBAL batch size, split evenly across the ranks")
+      ->capture_default_str()
+      ->transform(whole_number_in(1, 1 << 24));
+  app.add_option("--lr", f.lr, "Learning rate")->capture_default_str()->transform(finite_number_in(0, 100));
+  app.add_option("--momentum", f.momentum, "SGD momentum")
+      ->capture_default_str()
+      ->transform(finite_number_in(0, 1));
+  app.add_option("--seed", f.seed, "Seed of rank 0's initial weights and of the data order")
+      ->capture_default_str()
+      ->transform(ringlab::whole_number_at_least(0));
+}
+
+// What the flags must satisfy together on n ranks; every rank checks the same, all exit 2.
+inline std::optional<int> refuse_bad_training_flags(ringlab::Runtime& rt, const TrainingFlags& f, int n) {
+  if (auto e = rt.fail_if(f.batch % n != 0, "--batch " + std::to_string(f.batch) + " is not divisible by -np " +
+                                                std::to_string(n) + ": every rank takes an equal part of it"))
+    return e;
+  return rt.fail_if(!(f.lr > 0) || !(f.momentum >= 0 && f.momentum < 1),
+                    "--lr must be > 0 and --momentum in [0, 1), got " + std::to_string(f.lr) + " and " +
+                        std::to_string(f.momentum));
+}
+
+// The data set, and the global batch checked against it. nullopt with the exit code on failure.
+inline std::optional<ringlab::TrainTest> load_training_data(ringlab::Runtime& rt, const TrainingFlags& f,
+                                                            std::optional<int>* exit_code) {
+  std::string error;
+  auto sets = ringlab::load_data(f.data, &error);
+  if ((*exit_code = rt.fail_if(!sets, error))) return std::nullopt;
+  if ((*exit_code = rt.fail_if(f.batch > sets->train.count, "--batch " + std::to_string(f.batch) +
+                                                                 ": larger than the " +
+                                                                 std::to_string(sets->train.count) +
+                                                                 " training examples")))
+    return std::nullopt;
+  return sets;
+}
+
+}  // namespace lessons

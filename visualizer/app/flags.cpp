@@ -1,0 +1,51 @@
+// The common flags, and the parse both mains share: a bad flag is one line and exit 2.
+#include "flags.hpp"
+
+#include <cstdio>
+
+#include "theme.hpp"
+
+namespace ringlab::viz {
+
+void add_common_flags(CLI::App& cli, CommonFlags& o) {
+  cli.add_option("--width", o.width, "Window width")->capture_default_str()->check(CLI::Range(320, 7680));
+  cli.add_option("--height", o.height, "Window height")->capture_default_str()->check(CLI::Range(240, 4320));
+  cli.add_option("--size", o.size, "Window size as WIDTHxHEIGHT (e.g. 1920x1080), instead of --width/--height");
+  cli.add_option("--theme", o.theme, "Colours: dark (screens, projectors) or light (paper: the handout)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"dark", "light"}));
+  cli.add_flag("--summary-on-exit", o.summary, "Print every run's event count per rank when exiting");
+  cli.add_flag("--quit-when-done", o.quit_when_done, "Exit once a live run's ranks have all disconnected");
+  cli.add_option("--max-seconds", o.max_seconds, "Exit after this many seconds (tests)");
+}
+
+bool parse_flags(CLI::App& cli, int argc, char** argv, const char* program, CommonFlags& o, int* exit_code) {
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) {  // --help
+      *exit_code = cli.exit(e);
+      return false;
+    }
+    std::fprintf(stderr, "%s: error: %s (see --help)\n", program, e.what());
+    *exit_code = 2;
+    return false;
+  }
+  if (!o.size.empty()) {
+    int w = 0, h = 0;
+    char extra = 0;
+    if (std::sscanf(o.size.c_str(), "%dx%d%c", &w, &h, &extra) != 2 || w < 320 || w > 7680 || h < 240 || h > 4320) {
+      std::fprintf(stderr, "%s: error: --size '%s': give WIDTHxHEIGHT, 320x240 to 7680x4320\n", program,
+                   o.size.c_str());
+      *exit_code = 2;
+      return false;
+    }
+    o.width = w, o.height = h;
+  }
+  Theme theme = Theme::dark;
+  theme_from_name(o.theme, &theme);  // CLI11 checked the name
+  use_theme(theme);
+  return true;
+}
+
+}  // namespace ringlab::viz
