@@ -6,6 +6,8 @@
 //
 // The broadcasts are in broadcast.hpp (solutions/03_broadcast), the state broadcast in
 // broadcast_state.hpp beside this file. Gradients are averaged with lesson 05's ring allreduce.
+// This file is the drift demo; beside it, check.hpp (--check: every broadcast against MPI_Bcast)
+// and bench.hpp (--bench: the table).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -13,76 +15,16 @@
 #include <string>
 #include <vector>
 
-#include "ring_allreduce.hpp"  // lesson 05 (solutions/05_ring_allreduce)
+#include "bench.hpp"
 #include "broadcast.hpp"
 #include "broadcast_state.hpp"
+#include "check.hpp"
+#include "ring_allreduce.hpp"  // lesson 05 (solutions/05_ring_allreduce)
 #include "ringlab/ringlab.hpp"
 
 using namespace ringlab;
 
 namespace {
-
-// MPI's own broadcast: the reference the kit's broadcasts are checked and timed against.
-template <class T> void mpi_broadcast(Communicator& comm, View<T> buf, int root) {
-  if (buf.where() == Where::device) {  // this MPI is not CUDA-aware: it is handed host memory only
-    std::vector<T> host(buf.size());
-    copy(View<T>(host), View<const T>(buf));
-    mpi_broadcast(comm, View<T>(host), root);
-    copy(buf, View<const T>(host));
-    return;
-  }
-  MPI_Bcast(buf.data(), static_cast<int>(buf.size()), mpi_datatype(dtype_of<T>()), root, comm.raw());
-}
-
-// What the harness (core/include/ringlab/check/harness.hpp) checks and times: the broadcasts, in
-// place, every root; the root's data reproducible, every other rank's garbage that must be
-// overwritten; MPI_Bcast's result the reference, matched exactly. busbw = algbw (nccl-tests).
-// Under --transport nccl, ncclBroadcast joins them as the library row.
-template <class T> harness::Collective<T> broadcasts(Communicator& comm, std::size_t segment_bytes) {
-  const std::size_t seg = std::max<std::size_t>(1, segment_bytes / sizeof(T));
-  auto in_place = [](void (*f)(Communicator&, View<T>, int)) {
-    return [f](Communicator& c, View<const T>, View<T> buf, int root) { f(c, buf, root); };
-  };
-  harness::Collective<T> c;
-  c.impls = {
-      {"linear", 1.0, in_place(lesson03::linear_broadcast<T>)},
-      {"tree", 1.0, in_place(lesson03::tree_broadcast<T>)},
-      {"chain", 1.0,
-       [seg](Communicator& comm, View<const T>, View<T> buf, int root) {
-         lesson03::chain_broadcast<T>(comm, buf, root, seg);
-       }},
-      {"mpi", 1.0, in_place(mpi_broadcast<T>), comm.where() == Where::device ? "MPI on host copies" : ""}};
-  if (comm.transport() == Transport::nccl && comm.where() == Where::device)
-    c.impls.push_back({"nccl", 1.0, in_place(nccl_broadcast<T>), "NCCL", /*device_only=*/true});
-  c.input = [](std::vector<T>& v, int rank, int root) {
-    std::mt19937_64 gen(rank == root ? 1234 : 99);
-    for (auto& x : v)
-      x = static_cast<T>(std::uniform_int_distribution<int>(-1000, 1000)(gen)) / (rank == root ? 1 : 3);
-  };
-  c.expected = [](Communicator& comm, const std::vector<T>& in, std::vector<T>& out, int root) {
-    out = in;
-    mpi_broadcast<T>(comm, View<T>(out), root);
-  };
-  c.rooted = true;
-  c.out_of_place = false;
-  c.terms = 0;  // a broadcast copies: every element exactly the root's
-  // The tree must send and receive exactly as the picture in broadcast.hpp says, round by
-  // round: --check traces it and names the first round where it does not.
-  c.scheduled = "tree";
-  c.schedule = binomial_tree_schedule;
-  return c;
-}
-
-// After each size of the table: how the chain (the kit's best broadcast) compares with MPI.
-void print_chain_vs_mpi(Communicator& comm, Format format, const std::vector<BenchRow>& rows) {
-  double chain_bw = 0, mpi_bw = 0;
-  for (const auto& row : rows) {
-    if (row.impl == "chain") chain_bw = row.busbw;
-    if (row.impl == "mpi") mpi_bw = row.busbw;
-  }
-  if (format == Format::table && comm.rank() == 0 && mpi_bw > 0 && !rows.empty())
-    std::printf("%-10s %12zu   chain/mpi busbw ratio %.2f\n", "", rows[0].bytes, chain_bw / mpi_bw);
-}
 
 // --- the drift demo -----------------------------------------------------------------------
 // A linear model y = w.x + b trained data-parallel with momentum SGD: each rank has its own
@@ -238,27 +180,13 @@ int main(int argc, char** argv) {
   if (auto exit_code = rt.start(app, opt, argc, argv, 2)) return *exit_code;
   auto& comm = rt.comm();
   const bool count_given = app.count("--count") > 0;
-  const int n = comm.size();
   const std::size_t seg = static_cast<std::size_t>(segment);
 
   long long wrong = 0;
   dispatch(opt.type, [&](auto zero) {
     using T = decltype(zero);
-    if (opt.check) {
-      std::vector<std::size_t> counts{0, 1, std::size_t(std::max(n - 1, 1)), std::size_t(n + 1), 1000003};
-      if (count_given) counts = {static_cast<std::size_t>(opt.count)};
-      wrong += harness::check(comm, broadcasts<T>(comm, seg), counts);
-    }
-    if (opt.bench) {
-      std::vector<std::size_t> counts;
-      if (count_given) counts = {static_cast<std::size_t>(opt.count)};
-      else
-        for (std::size_t bytes : {4u << 10, 64u << 10, 1u << 20, 4u << 20, 16u << 20, 64u << 20})
-          counts.push_back(bytes / sizeof(T));
-      wrong += harness::bench(
-          comm, broadcasts<T>(comm, seg), counts, opt, nullptr,
-          [&](const std::vector<BenchRow>& rows) { print_chain_vs_mpi(comm, opt.format, rows); });
-    }
+    if (opt.check) wrong += lesson03::check_broadcasts<T>(comm, seg, opt, count_given);  // check.hpp
+    if (opt.bench) wrong += lesson03::bench_broadcasts<T>(comm, seg, opt, count_given);  // bench.hpp
   });
   if (opt.check || !opt.bench) wrong += drift_demo(comm, steps, lr);
   if (wrong) print_once(comm, "FAILED: " + std::to_string(wrong) + " wrong\n");

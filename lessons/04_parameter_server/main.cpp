@@ -4,61 +4,29 @@
 //   ./ringlab run 04 -np 5 -- --straggler-ms 20 one slow worker: who waits, how stale
 //
 // The server and worker steps are in parameter_server.hpp (solutions/04_parameter_server); the
-// ring is lesson 05's ring_allreduce. The model: S parameters p, loss 0.5 * mean_i a_i (p_i - t_i)^2,
-// every worker's gradient a (p - t) plus noise of its own (a stand-in for a minibatch's).
-#include <cmath>
-#include <cstdint>
+// ring is lesson 05's ring_allreduce. The model (model.hpp beside this file): S parameters p, loss
+// 0.5 * mean_i a_i (p_i - t_i)^2, every worker's gradient a (p - t) plus noise of its own (a
+// stand-in for a minibatch's). This file trains it three ways and measures them; --check is in
+// check.hpp.
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <string>
-#include <thread>
+#include <utility>
 #include <vector>
 
-#include "ring_allreduce.hpp"  // lesson 05 (solutions/05_ring_allreduce)
+#include "check.hpp"
+#include "model.hpp"
 #include "parameter_server.hpp"
-#include "ringlab/check/diagnose_training.hpp"
+#include "ring_allreduce.hpp"  // lesson 05 (solutions/05_ring_allreduce)
 #include "ringlab/ringlab.hpp"
 
 using namespace ringlab;
+using lesson04::AsyncStats;
+using lesson04::Problem;
+using lesson04::Run;
 
 namespace {
-
-// A fast, reproducible random number in [0, 1) for element i of stream `seed`.
-float hash01(std::uint64_t seed, std::uint64_t i) {
-  std::uint64_t z = seed * 0x9E3779B97F4A7C15ull + i + 0x632BE59BD9B4E019ull;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return static_cast<float>((z ^ (z >> 31)) >> 40) / static_cast<float>(1ull << 24);
-}
-
-struct Problem {
-  std::size_t size = 0;
-  std::vector<float> a, target;  // curvature in [0.1, 1], optimum
-  float noise = 0.5f;
-  int straggler = -1;  // the worker that sleeps straggler_ms per gradient
-  int straggler_ms = 0;
-
-  explicit Problem(std::size_t n) : size(n), a(n), target(n) {
-    for (std::size_t i = 0; i < n; ++i) {
-      a[i] = 0.1f + 0.9f * hash01(1, i);
-      target[i] = 2.0f * hash01(2, i) - 1.0f;
-    }
-  }
-  // Worker `worker`'s gradient for its `k`-th step at `p`.
-  void gradient(int worker, int k, const float* p, float* g) const {
-    const std::uint64_t seed = 1000 + 7919ull * worker + 104729ull * k;
-    for (std::size_t i = 0; i < size; ++i)
-      g[i] = a[i] * (p[i] - target[i]) + noise * (2.0f * hash01(seed, i) - 1.0f);
-    if (worker == straggler && straggler_ms > 0)
-      std::this_thread::sleep_for(std::chrono::milliseconds(straggler_ms));
-  }
-  double loss(const float* p) const {
-    double l = 0;
-    for (std::size_t i = 0; i < size; ++i)
-      l += 0.5 * a[i] * double(p[i] - target[i]) * double(p[i] - target[i]);
-    return l / static_cast<double>(size);
-  }
-};
 
 // Bytes each rank sent and received, per collective name, counted from the trace's own
 // send/recv events (so the table shows what really crossed the wire).
@@ -73,13 +41,6 @@ struct ByteCounter {
 };
 
 // --- three ways to train the same model ----------------------------------------------------
-struct Run {
-  std::vector<float> params;
-  std::vector<double> losses;  // after each step (sync) or each round of N-1 updates (async)
-  double seconds = 0;
-  std::vector<std::vector<double>> after_step;  // the parameters after each step (sync, --check only)
-};
-
 // Synchronous parameter server: rank 0 serves, ranks 1..N-1 work.
 Run train_sync_ps(Communicator& comm, const Problem& pb, int steps, float lr, bool keep_steps) {
   Run run;
@@ -125,10 +86,6 @@ Run train_ring(Communicator& comm, const Problem& pb, int steps, float lr) {
 
 // Asynchronous parameter server: `steps` pushes per worker, each gradient applied with
 // lr / (N-1), so that one round of N-1 updates moves as far as one synchronous step.
-struct AsyncStats {
-  std::vector<int> staleness;  // per update
-  std::vector<int> worker;     // who sent it
-};
 Run train_async_ps(Communicator& comm, const Problem& pb, int steps, float lr, AsyncStats& stats) {
   Run run;
   run.params.assign(pb.size, 0.0f);
@@ -153,30 +110,6 @@ Run train_async_ps(Communicator& comm, const Problem& pb, int steps, float lr, A
   comm.barrier();
   run.seconds = MPI_Wtime() - t0;
   return run;
-}
-
-// The references, in one process: the same averaged gradients, the same order of additions.
-// `after_step`, if given, gets the parameters after each step.
-std::vector<float> serial_sync(const Problem& pb, int steps, float lr, int first_worker, int workers,
-                               std::vector<std::vector<double>>* after_step = nullptr) {
-  std::vector<float> p(pb.size, 0.0f), g(pb.size), sum(pb.size);
-  for (int k = 0; k < steps; ++k) {
-    std::fill(sum.begin(), sum.end(), 0.0f);
-    for (int w = first_worker; w < first_worker + workers; ++w) {
-      pb.gradient(w, k, p.data(), g.data());
-      for (std::size_t i = 0; i < pb.size; ++i) sum[i] += g[i];
-    }
-    for (std::size_t i = 0; i < pb.size; ++i) p[i] -= lr * (sum[i] / static_cast<float>(workers));
-    if (after_step) after_step->emplace_back(p.begin(), p.end());
-  }
-  return p;
-}
-
-long long compare_params(Communicator& comm, const std::vector<float>& ref, const std::vector<float>& got,
-                         int terms, const char* what) {
-  const auto r = compare<float>(View<const float>(ref), View<const float>(got), terms);
-  if (r.wrong) log(Level::error) << what << ": " << describe(r);
-  return comm.sum(r.wrong);
 }
 
 std::string fmt(const char* f, double a, double b = 0, double c = 0, double d = 0) {
@@ -207,7 +140,8 @@ int main(int argc, char** argv) {
       ->transform(whole_number_in(0, 60000));
   if (auto exit_code = rt.start(app, opt, argc, argv, 6)) return *exit_code;
   // --format csv promises CSV only; this lesson's output is a table with its explanation.
-  if (auto e = rt.refuse_unused(app, {"--format"}, "its output is a table with its explanation, not CSV")) return *e;
+  if (auto e = rt.refuse_unused(app, {"--format"}, "its output is a table with its explanation, not CSV"))
+    return *e;
   auto& comm = rt.comm();
   const int N = comm.size();
   if (auto e = rt.fail_if(
@@ -280,7 +214,6 @@ int main(int argc, char** argv) {
                        async.seconds / steps * 1e3, N - 1));
 
   // --- sync vs async: staleness and loss (all on the server) ---------------------------------
-  long long wrong = 0;
   if (comm.rank() == 0) {
     const int workers = N - 1;
     std::printf("\n%5s %14s %14s %16s %14s\n", "step", "sync PS loss", "async PS loss", "async staleness",
@@ -306,38 +239,10 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
   }
 
-  if (opt.check) {
-    // Sync PS and ring against the same training in one process; bytes against the formulas;
-    // async: every worker's every push was applied once, staleness never negative.
-    std::vector<std::vector<double>> ps_reference;
-    const long long w_ps = compare_params(comm, serial_sync(pb, steps, flr, 1, N - 1, &ps_reference),
-                                          ps.params, N, "parameter server");
-    // Why, from the server's parameters step by step: the first wrong step, and how far it moved.
-    if (w_ps && comm.rank() == lesson04::kServer) {
-      const std::string why =
-          diagnose_training(std::vector<double>(pb.size, 0.0), ps_reference, ps.after_step, N - 1,
-                            "the number of workers (comm.size() - 1)");
-      if (!why.empty()) std::printf("diagnosis: the parameter server: %s\n", why.c_str());
-    }
-    const long long w_ring = compare_params(comm, serial_sync(pb, steps, flr, 0, N), ring.params, N, "ring");
-    long long w_bytes = 0, w_async = 0;
-    if (std::fabs(server_moved / ps_theory - 1) > 1e-3) ++w_bytes;
-    if (std::fabs(ring_sent_max / ring_theory - 1) > 1e-3 ||
-        std::fabs(ring_recv_max / ring_theory - 1) > 1e-3)
-      ++w_bytes;
-    if (comm.rank() == 0) {
-      if (static_cast<int>(stats.staleness.size()) != steps * (N - 1)) ++w_async;
-      for (int s : stats.staleness) w_async += s < 0;
-      if (!std::isfinite(async.losses.back())) ++w_async;
-    }
-    w_async = comm.sum(w_async);
-    print_once(
-        comm,
-        fmt("\ncheck: sync PS vs one process #wrong %.0f, ring vs one process #wrong %.0f, bytes vs formulas "
-            "#wrong %.0f, async bookkeeping #wrong %.0f\n",
-            double(w_ps), double(w_ring), double(w_bytes), double(w_async)));
-    wrong = w_ps + w_ring + w_bytes + w_async;
-  }
+  long long wrong = 0;
+  if (opt.check)  // against one process, the formulas and the async bookkeeping (check.hpp)
+    wrong = lesson04::check_training(comm, pb, steps, flr, ps, ring, async, stats, server_moved / ps_theory,
+                                     ring_sent_max / ring_theory, ring_recv_max / ring_theory);
   if (wrong) print_once(comm, "FAILED: " + std::to_string(wrong) + " wrong\n");
   return wrong ? 1 : 0;
 }

@@ -205,6 +205,10 @@ int main(int argc, char** argv) {
                                   "--impl nccl: ncclAllReduce runs with --device cuda --transport nccl only"))
     return *exit_code;
 
+  // --format csv promises one CSV table: the check's or the bench's, not both, and no schedule.
+  if (auto exit_code = rt.fail_if(opt.format == Format::csv && (schedule || (opt.check && opt.bench)),
+                                  "--format csv prints one table: give --check or --bench, without --schedule"))
+    return *exit_code;
   const int n = comm.size();
   const std::size_t count = static_cast<std::size_t>(opt.count);
   long long wrong = 0;
@@ -215,7 +219,7 @@ int main(int argc, char** argv) {
       std::vector<std::size_t> counts{0,       1,      std::size_t(std::max(n - 1, 0)), std::size_t(n + 1),
                                       1000003, 1 << 20};
       if (count_given) counts = {count};
-      wrong += harness::check(comm, allreduces<T>(comm), counts);
+      wrong += harness::check(comm, allreduces<T>(comm), counts, opt.format);
     }
     if (opt.bench) {
       std::vector<std::size_t> counts;
@@ -228,9 +232,11 @@ int main(int argc, char** argv) {
       if (opt.format == Format::table) print_model(comm, rows);
     }
     if (!schedule && !opt.check && !opt.bench) {  // plain run: one allreduce, checked
-      wrong += harness::check(comm, allreduces<T>(comm), {count});
+      wrong += harness::check(comm, allreduces<T>(comm), {count}, opt.format);
     }
   });
-  if (wrong) print_once(comm, "FAILED: " + std::to_string(wrong) + " wrong elements\n");
+  // (--format csv: stdout holds the CSV only; the verdict goes to stderr)
+  if (wrong && opt.format == Format::csv && comm.rank() == 0) std::fprintf(stderr, "FAILED: %lld wrong elements\n", wrong);
+  else if (wrong) print_once(comm, "FAILED: " + std::to_string(wrong) + " wrong elements\n");
   return wrong ? 1 : 0;
 }

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # scripts/scaling-study on a tiny configuration: the CSV has the documented columns and a row
 # per program, strategy, mode and np with samples/s > 0 (efficiency 1 at np 1), and both plots
-# show all three series (plot_pixels counts each series' colour).
-#   scaling_study_test.sh PLOT_PIXELS BIN_DIR OUT_DIR
+# show all three series (png_check plot counts each series' colour).
+#   scaling_study_test.sh PNG_CHECK BIN_DIR OUT_DIR
 set -euo pipefail
-pixels="$1" bin="$2" out="$3"
+check="$1" bin="$2" out="$3"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 rm -rf "$out"
 "$root/scripts/scaling-study" --bin "$bin" --out "$out" --np "1 2" --iters 3 --warmup 1 --data synthetic \
@@ -20,5 +20,5 @@ awk -F, '
   END { if (rows != 12 || length(seen) != 3) { print "FAILED: " rows " rows, " length(seen) " series; expected 12 and 3"; bad = 1 }
         if (bad) exit 1; print "CSV ok: " rows " rows" }' "$csv"
 for png in scaling-throughput scaling-efficiency; do
-  "$pixels" "$out/$png.png" 800 300 d62728:200 1f77b4:200 2ca02c:200
+  "$check" plot "$out/$png.png" 800 300 d62728:200 1f77b4:200 2ca02c:200
 done

@@ -3,15 +3,15 @@
 # demo runs for real, offscreen) at 1280x720 and 1920x1080 prints, per demo slide and view, what
 # its text measures. Every view must draw text of at least 1/40 of the height, with a contrast
 # of at least 7:1 and no overlapping labels; and every demo slide must have been measured.
-#   demo_panes_measure_test.sh RINGLAB_VIZ DECK OUTDIR
+#   demo_panes_measure_test.sh RINGLAB_PRESENT DECK OUTDIR
 set -uo pipefail
-viz="$1" deck="$2" out="$3"
+present="$1" deck="$2" out="$3"
 command -v xvfb-run >/dev/null || { echo "SKIPPED: xvfb-run not found"; exit 77; }
 fail=0
 for size in 1280x720 1920x1080; do
   w="${size%x*}" h="${size#*x}"
   rm -rf "$out/$size" && mkdir -p "$out/$size"
-  lines="$(xvfb-run -a -s "-screen 0 ${w}x${h}x24" "$viz" --present "$deck" --export "$out/$size" --width "$w" --height "$h")" ||
+  lines="$(xvfb-run -a -s "-screen 0 ${w}x${h}x24" "$present" "$deck" --export "$out/$size" --width "$w" --height "$h")" ||
     { echo "FAILED: --export at $size"; fail=1; continue; }
   demos="$(grep -c ' demo [1-9][0-9]* | ' <<<"$lines")"
   measured="$(grep '^view=' <<<"$lines" | sed -E 's/.* slide=([0-9]+) .*/\1/' | sort -u | wc -l)"

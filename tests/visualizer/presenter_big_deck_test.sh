@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # A 1 MB deck (thousands of slides with every element) opens, lays out and jumps: --measure
 # prints a line per slide, End and G 5000 Enter land where they should. No crash, no hang.
-#   presenter_big_deck_test.sh RINGLAB_VIZ OUTDIR
+#   presenter_big_deck_test.sh RINGLAB_PRESENT OUTDIR
 set -euo pipefail
-viz="$1" out="$2"
+present="$1" out="$2"
 command -v xvfb-run >/dev/null || { echo "SKIPPED: xvfb-run not found"; exit 77; }
 deck="$out/big_deck.md"
 : >"$deck"
@@ -15,9 +15,9 @@ while (($(stat -c %s "$deck") < 1048576)); do
   done
 done
 echo "deck: $(stat -c %s "$deck") bytes, $n slides"
-measured="$(xvfb-run -a "$viz" --present "$deck" --measure | grep -c '^slide .* fits 1 ')"
+measured="$(xvfb-run -a "$present" "$deck" --measure | grep -c '^slide .* fits 1 ')"
 echo "measured: $measured slides that fit"
-keys="$(xvfb-run -a "$viz" --present "$deck" --keys "End G 5 0 0 0 Enter" --quit-when-done --max-seconds 60)"
+keys="$(xvfb-run -a "$present" "$deck" --keys "End G 5 0 0 0 Enter" --quit-when-done --max-seconds 60)"
 echo "$keys"
 fail=0
 [[ "$measured" == "$n" ]] || { echo "FAIL: $measured of $n slides laid out and fitting"; fail=1; }

@@ -33,7 +33,7 @@ for c in "${cmds[@]}"; do
 done
 # The full handout: one page per slide of the deck, and a text page ("Slide K of N: title")
 # after each slide with commands or notes.
-slides="$(xvfb-run -a "$build/bin/ringlab-viz" --present "$deck" --measure | grep -c '^slide ')"
+slides="$(xvfb-run -a "$build/bin/ringlab-present" "$deck" --measure | grep -c '^slide ')"
 pages="$(pdfinfo "$work/handout.pdf" 2>/dev/null | awk '/^Pages:/ {print $2}')"
 texts="$(pdftotext "$work/handout.pdf" - 2>/dev/null | grep -c "Slide [0-9]* of $slides: ")"
 echo "handout.pdf: ${pages:-no} pages for $slides slides and $texts text pages"

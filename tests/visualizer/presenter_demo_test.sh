@@ -3,15 +3,15 @@
 # ranks through the launcher; every rank's events arrive live; the screenshot (the README's
 # picture) shows each chunk on its ring edge at the slide's reduce-scatter step. R is pressed
 # twice: the second press stops the first run and starts a fresh one (one run in the session).
-#   presenter_demo_test.sh RINGLAB_VIZ VIZ_PNG_CHECK DECK OUT_PNG
+#   presenter_demo_test.sh RINGLAB_PRESENT PNG_CHECK DECK OUT_PNG
 set -euo pipefail
-viz="$1" check="$2" deck="$3" png="$4"
+present="$1" check="$2" deck="$3" png="$4"
 command -v xvfb-run >/dev/null || { echo "SKIPPED: xvfb-run not found"; exit 77; }
-slide="$(xvfb-run -a "$viz" --present "$deck" --measure | grep -m1 ' demo 5 | ' | sed -E 's#^slide ([0-9]+)/.*#\1#')"
+slide="$(xvfb-run -a "$present" "$deck" --measure | grep -m1 ' demo 5 | ' | sed -E 's#^slide ([0-9]+)/.*#\1#')"
 [[ -n "$slide" ]] || { echo "FAIL: no lesson-05 demo slide in $deck"; exit 1; }
 echo "lesson-05 demo: slide $slide"
 rm -f "$png"
-out="$(xvfb-run -a -s '-screen 0 1280x720x24' "$viz" --present "$deck" --slide "$slide" --keys "R R" --quit-when-done \
+out="$(xvfb-run -a -s '-screen 0 1280x720x24' "$present" "$deck" --slide "$slide" --keys "R R" --quit-when-done \
        --screenshot "$png" --summary-on-exit --max-seconds 90 2>&1)"
 echo "$out"
 fail=0
@@ -25,5 +25,5 @@ for r in 0 1 2 3; do
 done
 # at: 2 on the slide = scrubber step 2 = reduce-scatter step 1.
 read -r _ x0 y0 x1 y1 _ n _ em <<<"$(grep '^ring-rect' <<<"$out")"
-"$check" "$png" "$x0" "$y0" "$x1" "$y1" "$n" reduce-scatter "$em" || fail=1
+"$check" ring "$png" "$x0" "$y0" "$x1" "$y1" "$n" reduce-scatter "$em" || fail=1
 exit $fail

@@ -4,7 +4,7 @@
 # (pdftoppm) in the light theme's accent colour (paper: the default), and the commands come out
 # of the PDF as text (pdftotext), so they can be copied.
 # A fourth slide replays a recorded lesson-05 trace (the offline demo).
-#   presenter_pdf_test.sh RINGLAB_SCRIPT BUILD_DIR DECK OUTDIR SLIDE_PNG_CHECK TRACE
+#   presenter_pdf_test.sh RINGLAB_SCRIPT BUILD_DIR DECK OUTDIR PNG_CHECK TRACE
 set -euo pipefail
 ringlab="$1" build="$2" source_deck="$3" out="$4" check="$5" trace="$6"
 deck="$out/handout_test.md"
@@ -28,7 +28,7 @@ pdftoppm -r 30 -png "$pdf" "$out/handout_page"
 coloured=0
 for png in "$out"/handout_page-*.png; do
   # A slide page: some pixels in the light theme's accent colour (the titles).
-  "$check" "$png" 0 0 10000 10000 colour 15 80 155 20 >/dev/null && coloured=$((coloured + 1))
+  "$check" colour "$png" 0 0 10000 10000 15 80 155 20 >/dev/null && coloured=$((coloured + 1))
 done
 [[ "$coloured" == "$slides" ]] || { echo "FAIL: $coloured pages in the light accent colour, want the $slides slides"; fail=1; }
 text="$(pdftotext "$pdf" -)"

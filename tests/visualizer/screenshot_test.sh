@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Renders a real lesson-05 trace at a reduce-scatter and an allgather step under Xvfb and
-# checks the pixels (viz_png_check). Exit 77 (ctest: skipped) when xvfb-run is not installed.
+# checks the pixels (png_check ring). Exit 77 (ctest: skipped) when xvfb-run is not installed.
 #   screenshot_test.sh RINGLAB_VIZ PNG_CHECK TRACE OUTDIR
 set -euo pipefail
 viz="$1" check="$2" trace="$3" out="$4"
@@ -17,5 +17,5 @@ for spec in "2 reduce-scatter" "5 allgather"; do
               grep '^ring-rect')"
   echo "step $step: $geometry"
   read -r _ x0 y0 x1 y1 _ n _ em <<<"$geometry"
-  "$check" "$png" "$x0" "$y0" "$x1" "$y1" "$n" "$phase" "$em"
+  "$check" ring "$png" "$x0" "$y0" "$x1" "$y1" "$n" "$phase" "$em"
 done

@@ -1,5 +1,5 @@
-// check_deck_demos: each demo of a deck run once, its exit code and its steps (deck_check.hpp).
-#include "deck_check.hpp"
+// check_deck_demos: each demo of a deck run once, its exit code and its steps (presenter.hpp).
+#include "presenter.hpp"
 
 #include <unistd.h>
 
@@ -41,7 +41,7 @@ int check_deck_demos(const Deck& deck, const std::string& deck_path, const std::
     const Demo& d = s.demo;
     const std::string where = deck_path + ":" + std::to_string(d.line) + ": slide " + std::to_string(i + 1);
     auto problem = [&](const std::string& what) {
-      std::fprintf(stderr, "ringlab-viz: error: %s: %s\n", where.c_str(), what.c_str());
+      std::fprintf(stderr, "ringlab-present: error: %s: %s\n", where.c_str(), what.c_str());
       ++problems;
     };
     Session session;

@@ -1,8 +1,8 @@
-// The common flags, and the parse both mains share: a bad flag is one line and exit 2.
-#include "flags.hpp"
-
+// The common flags, and the parse both mains share: a bad flag is one line and exit 2 (fail).
+#include <cstdarg>
 #include <cstdio>
 
+#include "shell.hpp"
 #include "theme.hpp"
 
 namespace ringlab::viz {
@@ -10,7 +10,8 @@ namespace ringlab::viz {
 void add_common_flags(CLI::App& cli, CommonFlags& o) {
   cli.add_option("--width", o.width, "Window width")->capture_default_str()->check(CLI::Range(320, 7680));
   cli.add_option("--height", o.height, "Window height")->capture_default_str()->check(CLI::Range(240, 4320));
-  cli.add_option("--size", o.size, "Window size as WIDTHxHEIGHT (e.g. 1920x1080), instead of --width/--height");
+  cli.add_option("--size", o.size,
+                 "Window size as WIDTHxHEIGHT (e.g. 1920x1080), instead of --width/--height");
   cli.add_option("--theme", o.theme, "Colours: dark (screens, projectors) or light (paper: the handout)")
       ->capture_default_str()
       ->check(CLI::IsMember({"dark", "light"}));
@@ -27,17 +28,16 @@ bool parse_flags(CLI::App& cli, int argc, char** argv, const char* program, Comm
       *exit_code = cli.exit(e);
       return false;
     }
-    std::fprintf(stderr, "%s: error: %s (see --help)\n", program, e.what());
-    *exit_code = 2;
+    *exit_code = fail(2, "%s: error: %s (see --help)", program, e.what());
     return false;
   }
   if (!o.size.empty()) {
     int w = 0, h = 0;
     char extra = 0;
-    if (std::sscanf(o.size.c_str(), "%dx%d%c", &w, &h, &extra) != 2 || w < 320 || w > 7680 || h < 240 || h > 4320) {
-      std::fprintf(stderr, "%s: error: --size '%s': give WIDTHxHEIGHT, 320x240 to 7680x4320\n", program,
-                   o.size.c_str());
-      *exit_code = 2;
+    if (std::sscanf(o.size.c_str(), "%dx%d%c", &w, &h, &extra) != 2 || w < 320 || w > 7680 || h < 240 ||
+        h > 4320) {
+      *exit_code =
+          fail(2, "%s: error: --size '%s': give WIDTHxHEIGHT, 320x240 to 7680x4320", program, o.size.c_str());
       return false;
     }
     o.width = w, o.height = h;
@@ -46,6 +46,15 @@ bool parse_flags(CLI::App& cli, int argc, char** argv, const char* program, Comm
   theme_from_name(o.theme, &theme);  // CLI11 checked the name
   use_theme(theme);
   return true;
+}
+
+int fail(int exit_code, const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  std::vfprintf(stderr, format, args);
+  va_end(args);
+  std::fputc('\n', stderr);
+  return exit_code;
 }
 
 }  // namespace ringlab::viz

@@ -13,13 +13,28 @@ std::string layout_line(const Presenter& p, int i) {
   const SlideLayout& L = p.last;
   const Slide& s = p.deck.slides[i];
   char buf[512];
-  std::snprintf(buf, sizeof buf,
-                "slide %d/%zu fits %d scale %.2f extent %.0f %.0f %.0f %.0f area %.0f %.0f %.0f %.0f title %.0f "
-                "%.0f %.0f %.0f demo %d | %s",
-                i + 1, p.deck.slides.size(), L.fits ? 1 : 0, L.scale, L.extent[0], L.extent[1], L.extent[2],
-                L.extent[3], L.area[0], L.area[1], L.area[2], L.area[3], L.title[0], L.title[1], L.title[2],
-                L.title[3], !s.has_demo ? 0 : s.demo.lesson > 0 ? s.demo.lesson : -1, s.title().c_str());
+  std::snprintf(
+      buf, sizeof buf,
+      "slide %d/%zu fits %d scale %.2f extent %.0f %.0f %.0f %.0f area %.0f %.0f %.0f %.0f title %.0f "
+      "%.0f %.0f %.0f demo %d | %s",
+      i + 1, p.deck.slides.size(), L.fits ? 1 : 0, L.scale, L.extent[0], L.extent[1], L.extent[2],
+      L.extent[3], L.area[0], L.area[1], L.area[2], L.area[3], L.title[0], L.title[1], L.title[2], L.title[3],
+      !s.has_demo         ? 0
+      : s.demo.lesson > 0 ? s.demo.lesson
+                          : -1,
+      s.title().c_str());
   return buf;
+}
+
+void lay_out_every_slide(Presenter& p, int w, int h, bool print) {
+  for (int i = 0; i < static_cast<int>(p.deck.slides.size()); ++i) {
+    p.last = layout_slide(p.deck.slides[i], p.fonts, static_cast<float>(w), static_cast<float>(h), p.image);
+    if (print) std::printf("%s\n", layout_line(p, i).c_str());
+    else if (!p.last.fits || p.last.scale < 0.8f)
+      std::fprintf(stderr, "ringlab-present: note: slide %d (%s) holds too much for %dx%d: %s\n", i + 1,
+                   p.deck.slides[i].title().c_str(), w, h,
+                   p.last.fits ? "shrunk below 80 %" : "it does not fit");
+  }
 }
 
 bool write_slide_text(const std::string& path, const Slide& slide, int index, int count) {
@@ -37,7 +52,8 @@ bool write_slide_text(const std::string& path, const Slide& slide, int index, in
     std::istringstream words(slide.notes);
     std::string line;
     for (std::string w; words >> w;) {
-      if (!line.empty() && line.size() + 1 + w.size() > 86) std::fprintf(f, "  %s\n", line.c_str()), line.clear();
+      if (!line.empty() && line.size() + 1 + w.size() > 86)
+        std::fprintf(f, "  %s\n", line.c_str()), line.clear();
       line += (line.empty() ? "" : " ") + w;
     }
     if (!line.empty()) std::fprintf(f, "  %s\n", line.c_str());

@@ -14,14 +14,11 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "deck_check.hpp"
-#include "flags.hpp"
-#include "notes_window.hpp"
+#include "fonts.hpp"
 #include "presenter.hpp"
-#include "screenshot.hpp"
+#include "shell.hpp"
 #include "text_boxes.hpp"
 #include "theme.hpp"
-#include "window.hpp"
 
 using namespace ringlab::viz;
 using Clock = std::chrono::steady_clock;
@@ -35,7 +32,8 @@ struct Options {
 };
 
 void add_flags(CLI::App& cli, Options& o) {
-  cli.add_option("deck", o.deck, "The markdown deck to present (the workshop's: slides/ringlab.md)")->required();
+  cli.add_option("deck", o.deck, "The markdown deck to present (the workshop's: slides/ringlab.md)")
+      ->required();
   cli.add_flag("--notes", o.notes, "A second window with notes, next slide, clock");
   cli.add_flag("--fullscreen", o.fullscreen, "Start full screen (F toggles)");
   cli.add_option("--slide", o.slide, "Start at this slide (1-based)");
@@ -61,10 +59,7 @@ bool open_deck(const App& app, Presenter& p, const std::string& path) {
     if (stat((app.bin_dir + name).c_str(), &st) == 0) dopt.lessons.push_back(l);
   }
   std::string error;
-  if (!load_deck(path, dopt, p.deck, &error)) {
-    std::fprintf(stderr, "ringlab-present: error: %s\n", error.c_str());
-    return false;
-  }
+  if (!load_deck(path, dopt, p.deck, &error)) return fail(false, "ringlab-present: error: %s", error.c_str());
   for (const auto& e : p.deck.errors)  // "line 3: ..." -> "DECK:3: ..."
     std::fprintf(stderr, "ringlab-present: error: %s:%s\n", path.c_str(),
                  e.rfind("line ", 0) == 0 ? e.substr(5).c_str() : (" " + e).c_str());
@@ -81,19 +76,54 @@ bool ensure_fonts(Presenter& p, int height, std::string* error) {
   return true;
 }
 
+// --notes: a second screen (this slide's notes, the next slide's title, the clock) in a window
+// of its own, sharing the slides' textures; keys typed into it go to the slides (the presenter
+// looks at the notes, the room at the slides). The slides' window is current again after.
+Window open_notes_window(const Window& slides, bool visible) {
+  Window notes = open_window(900, 600, "ringlab — presenter notes", visible, slides.glfw, false);
+  if (notes.glfw) {
+    ImGui::StyleColorsDark();
+    std::string error;  // read from a laptop screen at arm's length: one size, the body face
+    const std::string font = find_font("DejaVu Sans", &error);
+    if (!font.empty())
+      ImGui::GetIO().Fonts->AddFontFromFileTTF(font.c_str(), 28, nullptr, slide_glyph_ranges());
+    forward_keys(notes.glfw, slides);
+  }
+  make_current(slides);
+  return notes;
+}
+
+// One frame of the notes window; `png`: its picture saved too (false: it could not be).
+bool draw_notes_window(const Window& notes, const Window& slides, const Presenter& p,
+                       const std::string& png = "") {
+  begin_frame(notes);
+  int w, h;
+  glfwGetFramebufferSize(notes.glfw, &w, &h);
+  draw_presenter_notes(p, static_cast<float>(w), static_cast<float>(h));
+  ImGui::Render();
+  const float clear[3] = {0.08f, 0.08f, 0.1f};
+  draw_frame(w, h, clear);
+  const bool saved = png.empty() || write_png(png, w, h);
+  if (!png.empty() && saved) std::printf("notes screenshot: %s (%dx%d)\n", png.c_str(), w, h);
+  if (!saved) std::fprintf(stderr, "ringlab-present: error: cannot write %s\n", png.c_str());
+  glfwSwapBuffers(notes.glfw);
+  if (glfwWindowShouldClose(notes.glfw)) glfwSetWindowShouldClose(slides.glfw, 1);
+  make_current(slides);
+  return saved;
+}
+
 // --export: slide `i`, settled on screen, to DIR/slide-NNN.png and its text page to .txt.
 bool export_slide(const Presenter& p, int i, const std::string& dir, int w, int h) {
   std::printf("%s\n", layout_line(p, i).c_str());
   if (p.deck.slides[i].has_demo)  // a demo slide: what its pane's text measures, view by view
     for (const auto& m : measure_labels())
-      std::printf("view=%s slide=%d width=%d height=%d text_px=%.0f min_contrast=%.1f overlaps=%d labels=%d\n",
-                  m.view.c_str(), i + 1, w, h, m.text_px, m.min_contrast, m.overlaps, m.labels);
+      std::printf(
+          "view=%s slide=%d width=%d height=%d text_px=%.0f min_contrast=%.1f overlaps=%d labels=%d\n",
+          m.view.c_str(), i + 1, w, h, m.text_px, m.min_contrast, m.overlaps, m.labels);
   char name[64];
   std::snprintf(name, sizeof name, "/slide-%03d", i + 1);
-  if (!write_png(dir + name + ".png", w, h)) {
-    std::fprintf(stderr, "ringlab-present: error: cannot write %s%s.png\n", dir.c_str(), name);
-    return false;
-  }
+  if (!write_png(dir + name + ".png", w, h))
+    return fail(false, "ringlab-present: error: cannot write %s%s.png", dir.c_str(), name);
   write_slide_text(dir + name + ".txt", p.deck.slides[i], i, static_cast<int>(p.deck.slides.size()));
   return true;
 }
@@ -112,15 +142,11 @@ int main(int argc, char** argv) {
   if (!open_deck(app, p, o.deck)) return 2;
   if (o.check) return check_deck_demos(p.deck, o.deck, app.mpirun, app.bin_dir, 180) == 0 ? 0 : 2;
   const int n = static_cast<int>(p.deck.slides.size());
-  if (o.slide < 1 || o.slide > n) {
-    std::fprintf(stderr, "ringlab-present: error: --slide %d: the deck has slides 1..%d\n", o.slide, n);
-    return 2;
-  }
+  if (o.slide < 1 || o.slide > n)
+    return fail(2, "ringlab-present: error: --slide %d: the deck has slides 1..%d", o.slide, n);
   struct stat st {};
-  if (!o.export_dir.empty() && (stat(o.export_dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))) {
-    std::fprintf(stderr, "ringlab-present: error: --export %s: not a folder\n", o.export_dir.c_str());
-    return 2;
-  }
+  if (!o.export_dir.empty() && (stat(o.export_dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)))
+    return fail(2, "ringlab-present: error: --export %s: not a folder", o.export_dir.c_str());
   KeyScript keys;
   std::string error;
   // The demos' runs stream here (the launch panel's path: start_lesson gives them --viz), on a
@@ -129,10 +155,8 @@ int main(int argc, char** argv) {
   Server server;
   Server::Options so;
   so.port = 0;
-  if (!keys.parse(o.keys, &error) || !server.listen(so, &error)) {
-    std::fprintf(stderr, "ringlab-present: error: %s\n", error.c_str());
-    return 2;
-  }
+  if (!keys.parse(o.keys, &error) || !server.listen(so, &error))
+    return fail(2, "ringlab-present: error: %s", error.c_str());
   setenv("RINGLAB_VIZ_TOKEN", server.token().c_str(), 1);
   app.server = &server;
   const bool offscreen = !o.screenshot.empty() || !o.export_dir.empty() || o.measure;
@@ -140,15 +164,11 @@ int main(int argc, char** argv) {
   p.show_clock = o.export_dir.empty();
 
   // --- setup --------------------------------------------------------------------------------
-  if (!glfwInit()) {
-    std::fprintf(stderr, "ringlab-present: error: no display (is $DISPLAY set? try xvfb-run -a)\n");
-    return 3;
-  }
+  if (!glfwInit()) return fail(3, "ringlab-present: error: no display (is $DISPLAY set? try xvfb-run -a)");
   Window window = open_window(o.common.width, o.common.height, "ringlab — " + p.deck.title, !offscreen);
   if (!window.glfw) {
-    std::fprintf(stderr, "ringlab-present: error: cannot open an OpenGL 3 window\n");
     glfwTerminate();
-    return 3;
+    return fail(3, "ringlab-present: error: cannot open an OpenGL 3 window");
   }
   use_theme(current_theme());  // --theme: Dear ImGui's widgets in the same colours
   ImGui::GetStyle().WindowBorderSize = 0;
@@ -159,14 +179,14 @@ int main(int argc, char** argv) {
   Window notes;
   if (o.notes && (!offscreen || !o.screenshot.empty())) {
     notes = open_notes_window(window, !offscreen);
-    if (!notes.glfw) std::fprintf(stderr, "ringlab-present: note: cannot open the notes window; presenting without it\n");
+    if (!notes.glfw)
+      std::fprintf(stderr, "ringlab-present: note: cannot open the notes window; presenting without it\n");
   }
 
   // --- loop -----------------------------------------------------------------------------------
   go_to(app, p, o.slide - 1);
-  int frame = 0, settled = 0;
+  int frame = 0, settled = 0;                    // frames drawn: all, and of this slide (export)
   int exported = o.export_dir.empty() ? -1 : 0;  // the slide being exported
-  bool demo_ready_for_export = false, warned = false;
   const auto start = Clock::now();
   auto last = start;
   while (!glfwWindowShouldClose(window.glfw)) {
@@ -182,29 +202,14 @@ int main(int argc, char** argv) {
     int w, h;
     glfwGetFramebufferSize(window.glfw, &w, &h);
     if (!ensure_fonts(p, std::min(h, w * 9 / 16), &error)) {
-      std::fprintf(stderr, "ringlab-present: error: %s\n", error.c_str());
-      rc = 2;
+      rc = fail(2, "ringlab-present: error: %s", error.c_str());
       break;
     }
-    if (o.measure) {  // every slide's layout, computed as drawing would, nothing drawn
-      for (int i = 0; i < n; ++i) {
-        p.last = layout_slide(p.deck.slides[i], p.fonts, static_cast<float>(w), static_cast<float>(h), p.image);
-        std::printf("%s\n", layout_line(p, i).c_str());
-      }
-      break;
-    }
-    for (int i = 0; i < n && !offscreen && !warned; ++i) {  // for the deck's author: slides that hold too much
-      const SlideLayout L = layout_slide(p.deck.slides[i], p.fonts, static_cast<float>(w), static_cast<float>(h), p.image);
-      if (!L.fits || L.scale < 0.8f)
-        std::fprintf(stderr, "ringlab-present: note: slide %d (%s) holds too much for %dx%d: %s\n", i + 1,
-                     p.deck.slides[i].title().c_str(), w, h, L.fits ? "shrunk below 80 %" : "it does not fit");
-    }
-    warned = true;
-    if (exported >= 0 && !demo_ready_for_export) {  // handout: each slide, its demo finished
+    if (o.measure || (!offscreen && frame == 0)) lay_out_every_slide(p, w, h, o.measure);
+    if (o.measure) break;
+    if (exported >= 0 && settled == 0) {  // handout: each slide, its demo finished
       go_to(app, p, exported);
       finish_demo(app, p, 60);
-      demo_ready_for_export = true;
-      settled = 0;
     }
     const bool key_pressed = keys.press(frame);
     clear_labels();  // the labels of this frame only (--export measures a demo slide's)
@@ -212,8 +217,8 @@ int main(int argc, char** argv) {
     const int before = p.current;
     presenter_keys(app, p);
     if (key_pressed)
-      std::printf("key %s: slide %d -> %d of %d%s\n", keys.names[keys.next++].c_str(), before + 1, p.current + 1, n,
-                  p.black ? " (black)" : "");
+      std::printf("key %s: slide %d -> %d of %d%s\n", keys.names[keys.next++].c_str(), before + 1,
+                  p.current + 1, n, p.black ? " (black)" : "");
     if (p.want_fullscreen_toggle && !offscreen) toggle_fullscreen(window.glfw, saved);
     p.want_fullscreen_toggle = false;
     draw_presenter(app, p, static_cast<float>(w), static_cast<float>(h));
@@ -227,17 +232,17 @@ int main(int argc, char** argv) {
         rc = 1;
         break;
       }
-      demo_ready_for_export = false;
+      settled = 0;
       if (++exported == n) break;
       continue;
     }
     if (!o.screenshot.empty() && settled >= 3 && keys.done() &&
         (!o.common.quit_when_done || !p.demo_live || demo_finished(app, p))) {
       if (!write_png(o.screenshot, w, h)) {
-        std::fprintf(stderr, "ringlab-present: error: cannot write %s\n", o.screenshot.c_str());
-        rc = 1;
+        rc = fail(1, "ringlab-present: error: cannot write %s", o.screenshot.c_str());
       } else {
-        std::printf("screenshot: %s (%dx%d)\n%s\n", o.screenshot.c_str(), w, h, layout_line(p, p.current).c_str());
+        std::printf("screenshot: %s (%dx%d)\n%s\n", o.screenshot.c_str(), w, h,
+                    layout_line(p, p.current).c_str());
         if (!app.ring.ranks.empty())  // a demo's ring view: where it was drawn (png_check ring)
           std::printf("ring-rect %.1f %.1f %.1f %.1f ranks %zu em %.0f\n", app.ring_rect[0], app.ring_rect[1],
                       app.ring_rect[2], app.ring_rect[3], app.ring.ranks.size(), p.fonts.ui->FontSize);
@@ -252,9 +257,9 @@ int main(int argc, char** argv) {
     if (o.common.quit_when_done && o.screenshot.empty() && keys.done() && !app.launcher.running() &&
         (keys.codes.empty() || frame > 8) && (!p.demo_live || demo_finished(app, p)))
       break;
-    if (o.common.max_seconds > 0 && std::chrono::duration<double>(Clock::now() - start).count() > o.common.max_seconds) {
-      std::fprintf(stderr, "ringlab-present: --max-seconds %.0f reached\n", o.common.max_seconds);
-      rc = rc ? rc : 1;
+    if (o.common.max_seconds > 0 &&
+        std::chrono::duration<double>(Clock::now() - start).count() > o.common.max_seconds) {
+      rc = fail(1, "ringlab-present: --max-seconds %.0f reached", o.common.max_seconds);
       break;
     }
     const double left = 16.0 - std::chrono::duration<double, std::milli>(Clock::now() - t_frame).count();

@@ -1,7 +1,7 @@
 // Presenter mode: the deck (viz/deck.hpp) drawn full-window with a real TTF font, sizes that
 // follow the window, and on demo slides the visualizer's own views (views.hpp) beside the
 // text, fed by a lesson the launcher starts or a recorded trace. ImGui only, no GL: the GL
-// shell (present_main.cpp, window.cpp, notes_window.cpp) owns windows, textures and the font texture.
+// shell (present_main.cpp, window.cpp) owns windows, textures and the font texture.
 //
 //   +------------------------------------------------------------------+
 //   |  ## Ring allreduce            |  lesson 05 · 4 ranks   [R] run    |
@@ -116,6 +116,10 @@ void draw_presenter_notes(const Presenter& p, float width, float height);
 // With no one watching (handout.cpp): tests and the handout (--export, ./ringlab slides).
 // Slide `i` as p.last laid it out, one line: "slide 3/30 fits 1 scale 1.00 extent ... | title".
 std::string layout_line(const Presenter& p, int i);
+// Every slide laid out for a `w` x `h` window, as drawing would, nothing drawn: with `print`,
+// one layout_line each (--measure); else, for the deck's author, a note per slide that holds too
+// much (does not fit, or shrunk below 80 %).
+void lay_out_every_slide(Presenter& p, int w, int h, bool print);
 // The handout's text page for a slide (slide-NNN.txt beside its picture): its title, what can
 // be typed from it, and its notes, wrapped for a page. Nothing to write: no file, false.
 bool write_slide_text(const std::string& path, const Slide& slide, int index, int count);
@@ -123,5 +127,12 @@ bool write_slide_text(const std::string& path, const Slide& slide, int index, in
 void show_handout_step(App& app, const Presenter& p);
 // A demo slide in the handout: its lesson run for real, up to `max_s` seconds, then that step.
 void finish_demo(App& app, Presenter& p, double max_s);
+
+// --check (deck_check.cpp), before the workshop, not in front of the room: every demo of `deck`
+// (read from `deck_path`) runs once, as R would start it, with a trace file instead of a live
+// stream. A demo whose lesson refuses its flags or fails, and an `at:` past the run's last
+// step, are each one line naming the deck's line. Needs no display. Returns how many problems.
+int check_deck_demos(const Deck& deck, const std::string& deck_path, const std::string& mpirun,
+                     const std::string& bin_dir, double timeout_s);
 
 }  // namespace ringlab::viz

@@ -1,11 +1,11 @@
 // write_png: the back buffer, flipped (GL's first row is the bottom one), through stb.
-#include "screenshot.hpp"
-
 #include <GLFW/glfw3.h>  // the GL functions and constants
 #include <stb_image_write.h>
 
 #include <algorithm>
 #include <vector>
+
+#include "shell.hpp"
 
 namespace ringlab::viz {
 

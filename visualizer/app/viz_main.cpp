@@ -1,6 +1,6 @@
 // ringlab-viz — the visualizer window: a real run's chunks moving around the ring, every
 // rank's buffer, loss per worker, bytes per rank, the pipeline. Setup, loop, shutdown, in that
-// order, as Dear ImGui's example_glfw_opengl3 does (window.cpp holds their GL and ImGui calls);
+// order, as Dear ImGui's example_glfw_opengl3 does (shell.hpp holds their GL and ImGui calls);
 // everything it draws comes from visualizer/core (no window there) through views.cpp.
 //   ringlab-viz TRACE...                        replay recorded traces
 //   ringlab-viz --listen                        live: lessons run with --viz (this user's socket)
@@ -22,13 +22,11 @@
 #include <mutex>
 #include <thread>
 
-#include "flags.hpp"
 #include "fonts.hpp"
 #include "ringlab/trace/viz_stream.hpp"
-#include "screenshot.hpp"
+#include "shell.hpp"
 #include "theme.hpp"
 #include "views.hpp"
-#include "window.hpp"
 
 using namespace ringlab::viz;
 using Clock = std::chrono::steady_clock;
@@ -56,8 +54,9 @@ struct Options {
 void add_flags(CLI::App& cli, Options& o) {
   cli.add_option("trace", o.traces, "Trace files to replay (written by a lesson run with --trace FILE)");
   cli.add_option("--replay", o.replay, "A trace file to replay (same as giving it as an argument)");
-  cli.add_flag("--listen", o.listen,
-               "Accept live runs on this user's private Unix socket: lessons started with --viz stream to it");
+  cli.add_flag(
+      "--listen", o.listen,
+      "Accept live runs on this user's private Unix socket: lessons started with --viz stream to it");
   cli.add_option("--socket", o.socket, "With --listen: this Unix socket instead of the default one");
   cli.add_option("--port", o.port,
                  "With --listen: TCP on this port instead (0: any free port); lessons need the token printed "
@@ -71,22 +70,28 @@ void add_flags(CLI::App& cli, Options& o) {
       ->capture_default_str()
       ->check(CLI::Range(std::size_t{1}, std::size_t{100'000'000}));
   cli.add_option("--at", o.at, "Start at this step of the scrubber (0 = the first); chunks drawn mid-edge");
-  cli.add_flag("--list-steps", o.list_steps, "Print the scrubber's steps of the first trace (for --at) and exit");
-  cli.add_option("--screenshot", o.screenshot,
-                 "Render one frame to this PNG file and exit (with --listen: once the live run has finished)");
+  cli.add_flag("--list-steps", o.list_steps,
+               "Print the scrubber's steps of the first trace (for --at) and exit");
+  cli.add_option(
+      "--screenshot", o.screenshot,
+      "Render one frame to this PNG file and exit (with --listen: once the live run has finished)");
   cli.add_option("--tab", o.tab, "Chart tab to show first: loss, bytes, pipeline, launch, notes")
       ->check(CLI::IsMember({"loss", "bytes", "pipeline", "launch", "notes"}));
   cli.add_option("--launch", o.launch, "With --listen: start this lesson at once, as the launch panel does");
   cli.add_option("--launch-np", o.launch_np, "Ranks for --launch")->capture_default_str();
   cli.add_option("--launch-flags", o.launch_flags, "The lesson's flags for --launch")->capture_default_str();
-  cli.add_option("--font-scale", o.font_scale, "Text size: this times 1/40 of the window height ([ and ] change it live)")
+  cli.add_option("--font-scale", o.font_scale,
+                 "Text size: this times 1/40 of the window height ([ and ] change it live)")
       ->capture_default_str()
       ->check(CLI::Range(0.5, 4.0));
   add_common_flags(cli, o.common);
-  cli.add_flag("--headless", o.headless, "No window: receive live runs only (with --summary-on-exit, for tests)");
-  cli.add_option("--bench-frames", o.bench_frames, "Render this many frames while playing, print frame times, exit");
-  cli.add_option("--bench-latency", o.bench_latency,
-                 "With --listen: send this many events from a test client, print send-to-screen latency, exit");
+  cli.add_flag("--headless", o.headless,
+               "No window: receive live runs only (with --summary-on-exit, for tests)");
+  cli.add_option("--bench-frames", o.bench_frames,
+                 "Render this many frames while playing, print frame times, exit");
+  cli.add_option(
+      "--bench-latency", o.bench_latency,
+      "With --listen: send this many events from a test client, print send-to-screen latency, exit");
   cli.add_flag("--measure", o.measure,
                "Print, per view, the text height, the lowest text contrast and overlapping labels, and exit "
                "(no display needed)");
@@ -121,13 +126,15 @@ struct FrameBench {
     if (Run* run = app.session.current())
       std::printf("bench: timeline of %zu events built in %.1f ms\n", run->timeline.event_count(),
                   run->timeline.last_rebuild_ms());
-    std::printf("bench: per frame: %.2f ms of CPU in this process (all threads, GL included), %.2f ms building "
-                "the UI (core + ImGui)\n",
-                cpu_ms / frame_ms.size(), Spread(ui_ms).mean);
+    std::printf(
+        "bench: per frame: %.2f ms of CPU in this process (all threads, GL included), %.2f ms building "
+        "the UI (core + ImGui)\n",
+        cpu_ms / frame_ms.size(), Spread(ui_ms).mean);
     const Spread s(frame_ms);
-    std::printf("bench: %zu frames at %dx%d, %zu events loaded: mean %.2f ms, median %.2f ms, p95 %.2f ms, "
-                "max %.2f ms\n",
-                frame_ms.size(), width, height, app.session.total_events(), s.mean, s.median, s.p95, s.max);
+    std::printf(
+        "bench: %zu frames at %dx%d, %zu events loaded: mean %.2f ms, median %.2f ms, p95 %.2f ms, "
+        "max %.2f ms\n",
+        frame_ms.size(), width, height, app.session.total_events(), s.mean, s.median, s.p95, s.max);
   }
 };
 
@@ -144,7 +151,8 @@ struct LatencyProbe {
       if (fd < 0) return;
       auto put = [&](const std::string& s) { return send(fd, s.data(), s.size(), MSG_NOSIGNAL) > 0; };
       put("{\"format\":\"ringlab-trace\",\"version\":1,\"ranks\":2,\"program\":\"latency-probe\",\"args\":"
-          "\"\",\"token\":\"" + token + "\",\"rank\":0}\n");
+          "\"\",\"token\":\"" +
+          token + "\",\"rank\":0}\n");
       for (int i = 0; i < count; ++i) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
         ringlab::trace::Event e;
@@ -171,8 +179,9 @@ struct LatencyProbe {
     if (thread.joinable()) thread.join();
     if (latency_ms.empty()) return;
     const Spread s(latency_ms);
-    std::printf("latency: %zu events, sent -> drawn and presented: mean %.1f ms, median %.1f ms, max %.1f ms\n",
-                latency_ms.size(), s.mean, s.median, s.max);
+    std::printf(
+        "latency: %zu events, sent -> drawn and presented: mean %.1f ms, median %.1f ms, max %.1f ms\n",
+        latency_ms.size(), s.mean, s.median, s.max);
   }
 };
 
@@ -196,12 +205,11 @@ bool done(const App& app, const Options& o, Clock::time_point start) {
 bool listen(Server& server, App& app, const Options& o, bool tcp) {
   std::string error;
   Server::Options so;
-  if (!tcp) so.socket_path = o.socket.empty() ? ringlab::viz_stream::default_socket_path(true, &error) : o.socket;
+  if (!tcp)
+    so.socket_path = o.socket.empty() ? ringlab::viz_stream::default_socket_path(true, &error) : o.socket;
   so.address = o.address, so.port = o.port, so.token = o.token;
-  if ((!tcp && so.socket_path.empty()) || !server.listen(so, &error)) {
-    std::fprintf(stderr, "ringlab-viz: error: %s\n", error.c_str());
-    return false;
-  }
+  if ((!tcp && so.socket_path.empty()) || !server.listen(so, &error))
+    return fail(false, "ringlab-viz: error: %s", error.c_str());
   app.server = &server;
   app.source = "live " + server.lesson_address();
   app.playback.follow_live = true;
@@ -213,8 +221,9 @@ bool listen(Server& server, App& app, const Options& o, bool tcp) {
     // Lessons started from here (Launch tab, --launch) inherit the token from our environment.
     setenv("RINGLAB_VIZ_TOKEN", server.token().c_str(), 1);
     const char* token = server.token().c_str();
-    std::printf("ringlab-viz: listening on %s token %s (run a lesson with RINGLAB_VIZ_TOKEN=%s and --viz %s)\n",
-                where.c_str(), token, token, where.c_str());
+    std::printf(
+        "ringlab-viz: listening on %s token %s (run a lesson with RINGLAB_VIZ_TOKEN=%s and --viz %s)\n",
+        where.c_str(), token, token, where.c_str());
   }
   std::fflush(stdout);
   return true;
@@ -229,7 +238,8 @@ std::vector<std::string> notes_since(const Session& session, std::size_t since) 
 
 int main(int argc, char** argv) {
   Options o;
-  CLI::App cli{"ringlab-viz — watch a ringlab run: chunks moving around the ring, buffers, loss, bytes, pipeline"};
+  CLI::App cli{
+      "ringlab-viz — watch a ringlab run: chunks moving around the ring, buffers, loss, bytes, pipeline"};
   add_flags(cli, o);
   int rc = 0;
   if (!parse_flags(cli, argc, argv, "ringlab-viz", o.common, &rc)) return rc;
@@ -254,15 +264,10 @@ int main(int argc, char** argv) {
   // A trace that does not load is bad input: its one line above, exit 2, no empty window.
   if (failed_files) return 2;
   const std::size_t notes_at_start = app.session.notes_added();
-  if (!o.screenshot.empty() && !o.listen && o.traces.empty()) {
-    std::fprintf(stderr, "ringlab-viz: --screenshot needs a trace that loads (--replay TRACE)\n");
-    return 2;
-  }
+  if (!o.screenshot.empty() && !o.listen && o.traces.empty())
+    return fail(2, "ringlab-viz: --screenshot needs a trace that loads (--replay TRACE)");
   if (o.list_steps) {
-    if (app.session.runs().empty()) {
-      std::fprintf(stderr, "ringlab-viz: --list-steps needs a trace that loads\n");
-      return 2;
-    }
+    if (app.session.runs().empty()) return fail(2, "ringlab-viz: --list-steps needs a trace that loads");
     const auto& frames = app.session.runs().front()->timeline.frames();
     for (std::size_t f = 0; f < frames.size(); ++f) std::printf("%zu: %s\n", f, frames[f].label().c_str());
     return 0;
@@ -273,53 +278,42 @@ int main(int argc, char** argv) {
   app.open_tab = o.tab;
   app.font_scale = o.font_scale;
   std::string error;
-  if (o.measure) {
-    if (measure_views(app, o.common.width, o.common.height, &error)) return 0;
-    std::fprintf(stderr, "ringlab-viz: error: %s\n", error.c_str());
-    return 2;
-  }
+  if (o.measure)
+    return measure_views(app, o.common.width, o.common.height, &error)
+               ? 0
+               : fail(2, "ringlab-viz: error: %s", error.c_str());
 
   Server server;
   if (o.listen && !listen(server, app, o, tcp)) return 2;
   if (o.launch > 0) {
     app.form.lesson = o.launch, app.form.np = o.launch_np;
     std::snprintf(app.form.flags, sizeof app.form.flags, "%s", o.launch_flags.c_str());
-    if (!start_lesson(app)) {
-      std::fprintf(stderr, "ringlab-viz: error: --launch: %s\n", app.form.error.c_str());
-      return 2;
-    }
+    if (!start_lesson(app)) return fail(2, "ringlab-viz: error: --launch: %s", app.form.error.c_str());
     app.open_tab = "launch";
   }
 
   if (o.headless) {  // --listen --headless: the core alone, no window (CI machines without a display)
-    if (!o.listen) {
-      std::fprintf(stderr, "ringlab-viz: --headless only makes sense with --listen\n");
-      return 2;
-    }
+    if (!o.listen) return fail(2, "ringlab-viz: --headless only makes sense with --listen");
     for (const auto start = Clock::now(); !done(app, o, start);) {
       pump(*app.server, app.session, 50);
       app.launcher.poll();
     }
   } else {
     // --- setup: window, GL context, ImGui -------------------------------------------------
-    if (!glfwInit()) {
-      std::fprintf(stderr, "ringlab-viz: error: no display (is $DISPLAY set? try xvfb-run -a, or --headless)\n");
-      return 3;
-    }
+    if (!glfwInit())
+      return fail(3, "ringlab-viz: error: no display (is $DISPLAY set? try xvfb-run -a, or --headless)");
     Window window = open_window(o.common.width, o.common.height, "ringlab-viz", o.screenshot.empty());
     if (!window.glfw) {
-      std::fprintf(stderr, "ringlab-viz: error: cannot open an OpenGL 3 window\n");
       glfwTerminate();
-      return 3;
+      return fail(3, "ringlab-viz: error: cannot open an OpenGL 3 window");
     }
     // The text: 1/40 of the window height (fonts.hpp), rebuilt when the height or the scale
     // changes. The style comes with it (the panes' background is the clear colour).
     float font_height = static_cast<float>(o.common.height), font_scale = app.font_scale;
     if (!use_viewer_font(font_height, font_scale, &error)) {
-      std::fprintf(stderr, "ringlab-viz: error: %s\n", error.c_str());
       close_window(window);
       glfwTerminate();
-      return 2;
+      return fail(2, "ringlab-viz: error: %s", error.c_str());
     }
     g_app = &app;
     glfwSetDropCallback(window.glfw, on_drop);  // drop a trace file on the window to open it
@@ -381,7 +375,8 @@ int main(int argc, char** argv) {
       // Pace to ~60 frames a second, waking early when a live event arrives.
       const double left = 16.0 - ms_since(t_frame);
       if (left > 1 && app.server) pump(*app.server, app.session, static_cast<int>(left));
-      else if (left > 1) std::this_thread::sleep_for(std::chrono::microseconds(static_cast<int>(left * 1000)));
+      else if (left > 1)
+        std::this_thread::sleep_for(std::chrono::microseconds(static_cast<int>(left * 1000)));
     }
     bench.report(app, o.common.width, o.common.height);
     probe.report();

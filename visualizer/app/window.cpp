@@ -1,12 +1,12 @@
 // The window's setup, frame and shutdown, in the order of Dear ImGui's example_glfw_opengl3.
-#include "window.hpp"
-
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 #include <stb_image.h>
 
 #include <cstdint>
 #include <map>
+
+#include "shell.hpp"
 
 namespace ringlab::viz {
 namespace {
@@ -15,6 +15,20 @@ struct Texture {
   int w = 0, h = 0;
 };
 std::map<std::string, Texture> g_textures;
+
+Window g_keys_to;  // forward_keys: ImGui's GLFW callbacks, run in this window's ImGui context
+void key_to(GLFWwindow*, int key, int scancode, int action, int mods) {
+  ImGuiContext* was = ImGui::GetCurrentContext();
+  ImGui::SetCurrentContext(g_keys_to.imgui);
+  ImGui_ImplGlfw_KeyCallback(g_keys_to.glfw, key, scancode, action, mods);
+  ImGui::SetCurrentContext(was);
+}
+void char_to(GLFWwindow*, unsigned int c) {
+  ImGuiContext* was = ImGui::GetCurrentContext();
+  ImGui::SetCurrentContext(g_keys_to.imgui);
+  ImGui_ImplGlfw_CharCallback(g_keys_to.glfw, c);
+  ImGui::SetCurrentContext(was);
+}
 }  // namespace
 
 Window open_window(int width, int height, const std::string& title, bool visible, GLFWwindow* share,
@@ -36,9 +50,13 @@ Window open_window(int width, int height, const std::string& title, bool visible
   return w;
 }
 
-void begin_frame(const Window& w) {
+void make_current(const Window& w) {
   glfwMakeContextCurrent(w.glfw);
   ImGui::SetCurrentContext(w.imgui);
+}
+
+void begin_frame(const Window& w) {
+  make_current(w);
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
@@ -54,6 +72,12 @@ void draw_frame(int width, int height, const float rgb[3]) {
 void upload_fonts() {
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
+}
+
+void forward_keys(GLFWwindow* from, const Window& to) {
+  g_keys_to = to;
+  glfwSetKeyCallback(from, key_to);
+  glfwSetCharCallback(from, char_to);
 }
 
 void toggle_fullscreen(GLFWwindow* w, int saved[4]) {
@@ -98,8 +122,7 @@ void free_image_textures() {
 }
 
 void close_window(Window& w) {
-  glfwMakeContextCurrent(w.glfw);
-  ImGui::SetCurrentContext(w.imgui);
+  make_current(w);
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext(w.imgui);

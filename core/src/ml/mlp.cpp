@@ -156,6 +156,43 @@ int Mlp::count_correct(const float* params, const float* x, const std::uint8_t* 
   return correct;
 }
 
+int Mlp::upload_examples(const float* x, const std::uint8_t* labels, int count) {
+  sets_.push_back({x, labels, count, {}});
+  return static_cast<int>(sets_.size()) - 1;
+}
+
+void Mlp::set_order(int set, const std::vector<int>& order) { sets_.at(static_cast<std::size_t>(set)).order = order; }
+
+void Mlp::loss_and_gradient(const float* params, int set, int first, int count, float* grad) {
+  const Set& s = sets_.at(static_cast<std::size_t>(set));
+  const std::size_t f = static_cast<std::size_t>(sizes_.front());
+  batch_x_.resize(static_cast<std::size_t>(count) * f);
+  batch_y_.resize(static_cast<std::size_t>(count));
+  for (int i = 0; i < count; ++i) {  // the examples of the batch, in one block for the GEMMs
+    const std::size_t e = static_cast<std::size_t>(s.order[static_cast<std::size_t>(first + i)]);
+    std::copy(s.x + e * f, s.x + (e + 1) * f, batch_x_.begin() + static_cast<std::ptrdiff_t>(i * f));
+    batch_y_[static_cast<std::size_t>(i)] = s.labels[e];
+  }
+  loss_sum_ += loss_and_gradient(params, batch_x_.data(), batch_y_.data(), count, grad);
+}
+
+double Mlp::take_loss_sum() {
+  const double sum = loss_sum_;
+  loss_sum_ = 0;
+  return sum;
+}
+
+int Mlp::count_correct(const float* params, int set, int first, int count) {
+  const Set& s = sets_.at(static_cast<std::size_t>(set));
+  const std::size_t f = static_cast<std::size_t>(sizes_.front());
+  int correct = 0;
+  for (int i = 0; i < count; i += 1000) {  // in pieces: the activations are as large as the batch
+    const int n = std::min(1000, count - i), at = first + i;
+    correct += count_correct(params, s.x + static_cast<std::size_t>(at) * f, s.labels + at, n);
+  }
+  return correct;
+}
+
 std::uint64_t hash_floats(const float* data, std::size_t count, std::uint64_t h) {
   const auto* bytes = reinterpret_cast<const unsigned char*>(data);
   for (std::size_t i = 0; i < count * sizeof(float); ++i) {

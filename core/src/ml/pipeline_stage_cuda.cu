@@ -1,4 +1,4 @@
-// Lesson 02 — a pipeline stage's arithmetic on a GPU: the loops of mlp.hpp as CUDA kernels, one
+// Lesson 02 — a pipeline stage's arithmetic on a GPU: the loops of pipeline_stage.hpp as CUDA kernels, one
 // thread per output element, each adding in the host loop's order. Built by nvcc with
 // -fmad=false (this folder's CMakeLists.txt) into lesson02_device, linked by lesson_02 when
 // CUDA was found. Everything runs on the default stream, in order with the transports' copies.

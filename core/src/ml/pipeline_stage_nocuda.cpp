@@ -1,4 +1,4 @@
-// Lesson 02 built without CUDA: the device side of mlp.hpp refuses in one line (--device cuda
+// Lesson 02 built without CUDA: the device side of pipeline_stage.hpp refuses in one line (--device cuda
 // already stops with exit 77 before any layer is built, so this is never reached in a run).
 #include <stdexcept>
 #include <string>

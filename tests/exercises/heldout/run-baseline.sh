@@ -8,6 +8,9 @@ set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 clone="${1:?usage: run-baseline.sh CLONE_DIR}"
 cd "$clone" && git rev-parse --git-dir >/dev/null || { echo "error: $clone is not a clone" >&2; exit 2; }
+# fill is answered by the kit's build/bin/ringlab-manifest: build the kit once before the first
+# (every ./ringlab check below builds it too).
+./ringlab build >&2 || { echo "error: the kit does not build in $clone" >&2; exit 2; }
 printf 'exercise\tmistake\texit\tfirst diagnosis\n'
 for f in "$here"/[0-9][0-9]_*/*.hpp; do
   topic="$(basename "$(dirname "$f")")" name="$(basename "$f")"

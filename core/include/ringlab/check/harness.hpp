@@ -130,20 +130,31 @@ inline std::vector<int> roots_of(int n, bool rooted) {
 // must be equal bit for bit (column #!=host, before #wrong, so the table's last column is
 // still #wrong for scripts/ringlab-exercise): the same algorithm adds in the same order wherever the
 // data lives, so even float sums agree exactly.
+// --format csv: the same table as CSV (its header once per program), the tolerance line on stderr.
 template <class T>
-long long check(Communicator& comm, const Collective<T>& c, const std::vector<std::size_t>& counts) {
+long long check(Communicator& comm, const Collective<T>& c, const std::vector<std::size_t>& counts,
+                Format format = Format::table) {
   const DType t = dtype_of<T>();
   const Where where = comm.where();
+  const bool csv = format == Format::csv;
+  static bool csv_header_printed = false;
   if (comm.rank() == 0) {
+    std::FILE* note = csv ? stderr : stdout;
     if (c.terms > 0 && dtype_is_float(t))
-      std::printf("# %s: wrong when |got - expected| > %g * max(1, |expected|) (sums of %d terms)\n",
-                  dtype_name(t), float_tolerance(t, c.terms), c.terms);
-    else if (c.terms > 0) std::printf("# %s: must match exactly\n", dtype_name(t));
-    std::printf("%-6s %9s %7s", "impl", "count", "type");
-    if (c.rooted) std::printf(" %5s", "root");
-    if (c.out_of_place) std::printf(" %-12s", "placement");
-    if (where == Where::device) std::printf(" %7s", "#!=host");
-    std::printf(" %7s\n", "#wrong");
+      std::fprintf(note, "# %s: wrong when |got - expected| > %g * max(1, |expected|) (sums of %d terms)\n",
+                   dtype_name(t), float_tolerance(t, c.terms), c.terms);
+    else if (c.terms > 0) std::fprintf(note, "# %s: must match exactly\n", dtype_name(t));
+    if (csv && !csv_header_printed)
+      std::printf("impl,count,type%s%s%s,wrong\n", c.rooted ? ",root" : "", c.out_of_place ? ",placement" : "",
+                  where == Where::device ? ",not_equal_host" : "");
+    if (!csv) {
+      std::printf("%-6s %9s %7s", "impl", "count", "type");
+      if (c.rooted) std::printf(" %5s", "root");
+      if (c.out_of_place) std::printf(" %-12s", "placement");
+      if (where == Where::device) std::printf(" %7s", "#!=host");
+      std::printf(" %7s\n", "#wrong");
+    }
+    csv_header_printed = csv_header_printed || csv;
   }
   long long total = 0;
   for (std::size_t count : counts) {
@@ -214,7 +225,14 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
           const long long wrong = comm.sum(mine.wrong);
           if (comm.rank() == 0) record_check_case(static_cast<long long>(count), c.rooted ? root : -1, wrong);
           total += wrong;
-          if (comm.rank() == 0) {
+          if (comm.rank() == 0 && csv) {
+            std::printf("%s,%zu,%s", impl.name.c_str(), count, dtype_name(t));
+            if (c.rooted) std::printf(",%d", root);
+            if (c.out_of_place) std::printf(",%s", in_place ? "in-place" : "out-of-place");
+            if (twin) std::printf(",%lld", differ);
+            else if (where == Where::device) std::printf(",");
+            std::printf(",%lld\n", wrong);
+          } else if (comm.rank() == 0) {
             std::printf("%-6s %9zu %7s", impl.name.c_str(), count, dtype_name(t));
             if (c.rooted) std::printf(" %5d", root);
             if (c.out_of_place) std::printf(" %-12s", in_place ? "in-place" : "out-of-place");
@@ -225,10 +243,10 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
           if (departed) {  // one explanation, then stop: it is the cause of what would follow
             if (comm.rank() == 0) record_check_departure(departure);
             if (comm.rank() == 0)
-              std::printf(
-                  "diagnosis: %s\nschedule WRONG: %s departs from its schedule; the remaining cases "
-                  "were not run.\n",
-                  departure.c_str(), impl.name.c_str());
+              std::fprintf(csv ? stderr : stdout,
+                           "diagnosis: %s\nschedule WRONG: %s departs from its schedule; the remaining cases "
+                           "were not run.\n",
+                           departure.c_str(), impl.name.c_str());
             std::fflush(stdout);
             return total + 1;
           }

@@ -1,7 +1,9 @@
 // The exercises' manifest (exercises/manifest.txt), read in one place. The program
-// tools/ringlab-manifest answers every question the scripts and CMake ask about it (which
-// exercises, their ranks, check arguments, hints), so there is one reading of the format, and it
-// is tested (tests/core/test_manifest.cpp). The format, as docs/exercises.md describes it:
+// tools/ringlab-manifest answers every question the scripts ask about it (which exercises, their
+// ranks, check arguments, hints), so there is one reading of the format, and it is tested
+// (tests/core/test_manifest.cpp). CMake reads only the exercises' numbers and folders itself
+// (cmake/RinglabManifest.cmake), and every build checks the whole file with the program. The
+// format, as docs/exercises.md describes it:
 //
 //   # a comment line
 //   [05]                       an exercise: two digits, the lesson's number
@@ -12,7 +14,7 @@
 //   diagnose = remainder np2   cross-run symptoms to look for (diagnose_runs.hpp; optional)
 //   hint = one hint            may repeat; a value that starts with spaces continues the hint before
 //
-// No MPI here: CMake runs the program at configure time, before anything else is built.
+// No MPI here: the program compiles this file itself, and builds in seconds on a fresh checkout.
 #pragma once
 #include <istream>
 #include <string>

@@ -11,9 +11,11 @@
 #include <functional>
 #include <vector>
 
+#include "ringlab/ml/model.hpp"
+
 namespace ringlab {
 
-class Mlp {
+class Mlp : public Model {
  public:
   // `split_floats` > 0: a weight gradient with more elements than that is computed and handed out
   // in blocks of whole rows of at most split_floats elements, each block a tensor of its own (the
@@ -22,7 +24,7 @@ class Mlp {
   explicit Mlp(std::vector<int> sizes, std::size_t split_floats = 0);  // {784, 256, 128, 10}
 
   const std::vector<int>& sizes() const { return sizes_; }
-  std::size_t parameter_count() const { return count_; }
+  std::size_t parameter_count() const override { return count_; }
 
   // He-normal weights (std dev sqrt(2/in)) and zero biases, from `seed`.
   std::vector<float> initial_parameters(std::uint64_t seed) const;
@@ -56,6 +58,14 @@ class Mlp {
   // How many of the `batch` examples the model classifies correctly (arg max of the logits).
   int count_correct(const float* params, const float* x, const std::uint8_t* labels, int batch);
 
+  // The Model interface (model.hpp), on the host: the sets are the caller's arrays, and each
+  // batch is copied out of them into one block for the GEMMs.
+  int upload_examples(const float* x, const std::uint8_t* labels, int count) override;
+  void set_order(int set, const std::vector<int>& order) override;
+  void loss_and_gradient(const float* params, int set, int first, int count, float* grad) override;
+  double take_loss_sum() override;
+  int count_correct(const float* params, int set, int first, int count) override;
+
  private:
   void forward(const float* params, const float* x, int batch);
   std::vector<int> sizes_;
@@ -65,6 +75,16 @@ class Mlp {
   std::size_t count_ = 0;
   std::vector<std::vector<float>> act_;    // act_[0] = input, act_[l] = output of layer l (post-ReLU)
   std::vector<float> delta_, delta_prev_;  // gradients flowing back through the layers
+  struct Set {
+    const float* x;
+    const std::uint8_t* labels;
+    int count;
+    std::vector<int> order;
+  };
+  std::vector<Set> sets_;
+  std::vector<float> batch_x_;
+  std::vector<std::uint8_t> batch_y_;
+  double loss_sum_ = 0;
 };
 
 // FNV-1a over the bytes of a float array: equal hashes <=> (almost surely) bit-identical arrays.

@@ -1,4 +1,4 @@
-// The MLP of mlp.hpp on this rank's GPU: the same layers, the same flat parameter layout
+// The MLP of mlp.hpp on this rank's GPU, the same Model (model.hpp): the same layers, the same flat parameter layout
 // ([ W1 | b1 | W2 | b2 | ... ], W row-major), the same loss, so a parameter array moves between
 // the two unchanged. GEMMs go through cuBLAS (math mode pinned: no TF32), the rest are small
 // kernels in mlp_cuda.cu. Without CUDA built in, constructing one is refused with one line
@@ -15,34 +15,36 @@
 #include <memory>
 #include <vector>
 
+#include "ringlab/ml/model.hpp"
+
 namespace ringlab {
 
-class DeviceMlp {
+class DeviceMlp : public Model {
  public:
   explicit DeviceMlp(std::vector<int> sizes);  // {784, 256, 128, 10}, as Mlp
   ~DeviceMlp();
   DeviceMlp(const DeviceMlp&) = delete;
   DeviceMlp& operator=(const DeviceMlp&) = delete;
 
-  std::size_t parameter_count() const;
+  std::size_t parameter_count() const override;
 
   // Uploads `count` examples (rows of sizes()[0] floats, one label each) to the GPU, once;
   // returns the id the calls below take (the training set, the test set, a test's batch).
-  int upload_examples(const float* x, const std::uint8_t* labels, int count);
+  int upload_examples(const float* x, const std::uint8_t* labels, int count) override;
   // The order in which set `set` is visited: indices into it (one epoch's shuffle), uploaded.
-  void set_order(int set, const std::vector<int>& order);
+  void set_order(int set, const std::vector<int>& order) override;
 
   // Examples order[first .. first+count) of `set`, gathered on the GPU: the gradient of their
   // mean softmax cross-entropy with respect to every parameter, into `grad`. `params` and
   // `grad` are device pointers (parameter_count() floats). The mean loss is added to a sum kept
   // on the GPU (see take_loss_sum).
-  void loss_and_gradient(const float* params, int set, int first, int count, float* grad);
+  void loss_and_gradient(const float* params, int set, int first, int count, float* grad) override;
   // The sum of the mean losses of every loss_and_gradient since the last call: one copy down.
-  double take_loss_sum();
+  double take_loss_sum() override;
 
   // How many of examples [first, first + count) of `set` (stored order) the model classifies
   // correctly: arg max of the logits, the first one on ties, as Mlp::count_correct.
-  int count_correct(const float* params, int set, int first, int count);
+  int count_correct(const float* params, int set, int first, int count) override;
 
  private:
   struct Impl;  // the cuBLAS handle and the device arrays (mlp_cuda.cu)

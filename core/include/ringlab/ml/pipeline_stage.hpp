@@ -7,7 +7,7 @@
 //
 // A stage's numbers live where its rank computes: host memory, or its GPU with --device cuda.
 // Each function below is the host loop; when the buffers are on a GPU it hands the same loop,
-// as a CUDA kernel, to mlp_device.hpp instead. The pipeline (model_parallel.hpp) never asks.
+// as a CUDA kernel, to pipeline_stage_device.hpp instead. The pipeline (model_parallel.hpp) never asks.
 //
 // This file is plain single-process code: the distribution lives in model_parallel.hpp.
 #pragma once

@@ -1,0 +1,80 @@
+// Lesson 04's --check: the synchronous parameter server and the ring against the same training
+// in one process; the bytes per step against the formulas; the asynchronous server's
+// bookkeeping: every worker's every push applied once, staleness never negative.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "model.hpp"
+#include "parameter_server.hpp"
+#include "ringlab/check/diagnose_training.hpp"
+#include "ringlab/ringlab.hpp"
+
+namespace lesson04 {
+
+// The references, in one process: the same averaged gradients, the same order of additions.
+// `after_step`, if given, gets the parameters after each step.
+inline std::vector<float> serial_sync(const Problem& pb, int steps, float lr, int first_worker, int workers,
+                                      std::vector<std::vector<double>>* after_step = nullptr) {
+  std::vector<float> p(pb.size, 0.0f), g(pb.size), sum(pb.size);
+  for (int k = 0; k < steps; ++k) {
+    std::fill(sum.begin(), sum.end(), 0.0f);
+    for (int w = first_worker; w < first_worker + workers; ++w) {
+      pb.gradient(w, k, p.data(), g.data());
+      for (std::size_t i = 0; i < pb.size; ++i) sum[i] += g[i];
+    }
+    for (std::size_t i = 0; i < pb.size; ++i) p[i] -= lr * (sum[i] / static_cast<float>(workers));
+    if (after_step) after_step->emplace_back(p.begin(), p.end());
+  }
+  return p;
+}
+
+inline long long compare_params(ringlab::Communicator& comm, const std::vector<float>& ref,
+                                const std::vector<float>& got, int terms, const char* what) {
+  using namespace ringlab;
+  const auto r = compare<float>(View<const float>(ref), View<const float>(got), terms);
+  if (r.wrong) log(Level::error) << what << ": " << describe(r);
+  return comm.sum(r.wrong);
+}
+
+// `*_over_formula`: the bytes per step main.cpp measured, over what the formula says (1 when
+// they agree): the server's sent + received, the busiest ring rank's sent and its received.
+// Returns the number of wrong values over all ranks.
+inline long long check_training(ringlab::Communicator& comm, const Problem& pb, int steps, float flr,
+                                const Run& ps, const Run& ring, const Run& async, const AsyncStats& stats,
+                                double server_over_formula, double ring_sent_over_formula,
+                                double ring_recv_over_formula) {
+  const int N = comm.size();
+  std::vector<std::vector<double>> ps_reference;
+  const long long w_ps = compare_params(comm, serial_sync(pb, steps, flr, 1, N - 1, &ps_reference), ps.params,
+                                        N, "parameter server");
+  // Why, from the server's parameters step by step: the first wrong step, and how far it moved.
+  if (w_ps && comm.rank() == kServer) {
+    const std::string why =
+        ringlab::diagnose_training(std::vector<double>(pb.size, 0.0), ps_reference, ps.after_step, N - 1,
+                                   "the number of workers (comm.size() - 1)");
+    if (!why.empty()) std::printf("diagnosis: the parameter server: %s\n", why.c_str());
+  }
+  const long long w_ring = compare_params(comm, serial_sync(pb, steps, flr, 0, N), ring.params, N, "ring");
+  long long w_bytes = 0, w_async = 0;
+  if (std::fabs(server_over_formula - 1) > 1e-3) ++w_bytes;
+  if (std::fabs(ring_sent_over_formula - 1) > 1e-3 || std::fabs(ring_recv_over_formula - 1) > 1e-3) ++w_bytes;
+  if (comm.rank() == 0) {
+    if (static_cast<int>(stats.staleness.size()) != steps * (N - 1)) ++w_async;
+    for (int s : stats.staleness) w_async += s < 0;
+    if (!std::isfinite(async.losses.back())) ++w_async;
+  }
+  w_async = comm.sum(w_async);
+  char line[256];
+  std::snprintf(line, sizeof line,
+                "\ncheck: sync PS vs one process #wrong %.0f, ring vs one process #wrong %.0f, bytes vs "
+                "formulas #wrong %.0f, async bookkeeping #wrong %.0f\n",
+                double(w_ps), double(w_ring), double(w_bytes), double(w_async));
+  ringlab::print_once(comm, line);
+  return w_ps + w_ring + w_bytes + w_async;
+}
+
+}  // namespace lesson04
