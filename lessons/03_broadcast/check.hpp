@@ -1,8 +1,6 @@
-// Lesson 03's --check: every broadcast against MPI's own, every root, several sizes. What the
-// harness (core/include/ringlab/check/harness.hpp) checks, and times for --bench (bench.hpp):
-// the broadcasts, in place, every root; the root's data reproducible, every other rank's garbage
-// that must be overwritten; MPI_Bcast's result the reference, matched exactly. busbw = algbw
-// (nccl-tests). Under --transport nccl, ncclBroadcast joins them as the library row.
+// Lesson 03's --check: every broadcast against MPI_Bcast, every root, several sizes, through
+// the core's check-and-benchmark harness. The list of broadcasts here is also what --bench
+// times (bench.hpp).
 #pragma once
 #include <mpi.h>
 
@@ -29,6 +27,10 @@ template <class T> void mpi_broadcast(ringlab::Communicator& comm, View<T> buf, 
   MPI_Bcast(buf.data(), static_cast<int>(buf.size()), mpi_datatype(dtype_of<T>()), root, comm.raw());
 }
 
+// What the harness (core/include/ringlab/check/harness.hpp) checks and times: the broadcasts, in
+// place, every root; the root's data reproducible, every other rank's garbage that must be
+// overwritten; MPI_Bcast's result the reference, matched exactly. busbw = algbw (nccl-tests).
+// Under --transport nccl, ncclBroadcast joins them as the library row.
 template <class T>
 ringlab::harness::Collective<T> broadcasts(ringlab::Communicator& comm, std::size_t segment_bytes) {
   using namespace ringlab;

@@ -6,15 +6,14 @@
 // The server and worker steps are in parameter_server.hpp (solutions/04_parameter_server); the
 // ring is lesson 05's ring_allreduce. The model (model.hpp beside this file): S parameters p, loss
 // 0.5 * mean_i a_i (p_i - t_i)^2, every worker's gradient a (p - t) plus noise of its own (a
-// stand-in for a minibatch's). This file trains it three ways and measures them; --check is in
-// check.hpp.
+// stand-in for a minibatch's). This file trains it three ways and measures them; beside it,
+// byte_counter.hpp (the bytes, counted from the trace) and check.hpp (--check).
 #include <algorithm>
 #include <cstdio>
-#include <map>
 #include <string>
-#include <utility>
 #include <vector>
 
+#include "byte_counter.hpp"
 #include "check.hpp"
 #include "model.hpp"
 #include "parameter_server.hpp"
@@ -27,18 +26,6 @@ using lesson04::Problem;
 using lesson04::Run;
 
 namespace {
-
-// Bytes each rank sent and received, per collective name, counted from the trace's own
-// send/recv events (so the table shows what really crossed the wire).
-struct ByteCounter {
-  std::map<std::string, std::pair<double, double>> by_coll;  // sent, received
-  void attach() {
-    trace::add_sink([this](const trace::Event& e) {
-      if (e.op == trace::Op::send) by_coll[e.coll].first += static_cast<double>(e.bytes);
-      if (e.op == trace::Op::recv) by_coll[e.coll].second += static_cast<double>(e.bytes);
-    });
-  }
-};
 
 // --- three ways to train the same model ----------------------------------------------------
 // Synchronous parameter server: rank 0 serves, ranks 1..N-1 work.
@@ -160,7 +147,7 @@ int main(int argc, char** argv) {
   pb.straggler = N - 1;
   pb.straggler_ms = straggler_ms;
   const float flr = static_cast<float>(lr);
-  ByteCounter bytes;
+  lesson04::ByteCounter bytes;  // what each rank sends and receives, from the trace (byte_counter.hpp)
   bytes.attach();
 
   const Run ps = train_sync_ps(comm, pb, steps, flr, opt.check);
@@ -170,12 +157,8 @@ int main(int argc, char** argv) {
 
   // --- bytes per rank per step ---------------------------------------------------------------
   const double S = static_cast<double>(pb.size * sizeof(float));
-  auto per_step = [&](const char* coll) {
-    auto it = bytes.by_coll.find(coll);
-    const auto v = it == bytes.by_coll.end() ? std::pair<double, double>{0, 0} : it->second;
-    return std::pair<double, double>{v.first / steps, v.second / steps};
-  };
-  const auto mine_ps = per_step("parameter_server"), mine_ring = per_step("ring_allreduce");
+  const auto mine_ps = bytes.per_step("parameter_server", steps),
+             mine_ring = bytes.per_step("ring_allreduce", steps);
   print_once(
       comm, fmt("bytes per step, N = %.0f ranks, S = %.0f bytes of parameters (%.0f floats)\n", N, S, S / 4));
   {

@@ -20,32 +20,23 @@ void add_common_flags(CLI::App& cli, CommonFlags& o) {
   cli.add_option("--max-seconds", o.max_seconds, "Exit after this many seconds (tests)");
 }
 
-bool parse_flags(CLI::App& cli, int argc, char** argv, const char* program, CommonFlags& o, int* exit_code) {
+int parse_flags(CLI::App& cli, int argc, char** argv, const char* program, CommonFlags& o) {
   try {
     cli.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) {  // --help
-      *exit_code = cli.exit(e);
-      return false;
-    }
-    *exit_code = fail(2, "%s: error: %s (see --help)", program, e.what());
-    return false;
+  } catch (const CLI::ParseError& e) {  // --help is one too, with exit code 0
+    return e.get_exit_code() == 0 ? cli.exit(e) : fail(2, "%s: error: %s (see --help)", program, e.what());
   }
-  if (!o.size.empty()) {
-    int w = 0, h = 0;
-    char extra = 0;
-    if (std::sscanf(o.size.c_str(), "%dx%d%c", &w, &h, &extra) != 2 || w < 320 || w > 7680 || h < 240 ||
-        h > 4320) {
-      *exit_code =
-          fail(2, "%s: error: --size '%s': give WIDTHxHEIGHT, 320x240 to 7680x4320", program, o.size.c_str());
-      return false;
-    }
-    o.width = w, o.height = h;
-  }
+  int w = 0, h = 0;
+  char extra = 0;
+  if (!o.size.empty() && (std::sscanf(o.size.c_str(), "%dx%d%c", &w, &h, &extra) != 2 || w < 320 ||
+                          w > 7680 || h < 240 || h > 4320))
+    return fail(2, "%s: error: --size '%s': give WIDTHxHEIGHT, 320x240 to 7680x4320", program,
+                o.size.c_str());
+  if (!o.size.empty()) o.width = w, o.height = h;
   Theme theme = Theme::dark;
   theme_from_name(o.theme, &theme);  // CLI11 checked the name
   use_theme(theme);
-  return true;
+  return -1;
 }
 
 int fail(int exit_code, const char* format, ...) {

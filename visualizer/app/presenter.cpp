@@ -12,8 +12,6 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
-#include <map>
-#include <sstream>
 #include <thread>
 
 namespace ringlab::viz {
@@ -381,11 +379,16 @@ void ready_demo(App& app, Presenter& p) {
   app.form.error.clear();
   p.demo_slide = p.current;
   p.demo_live = false;
-  if (!s->demo.trace.empty() && app.session.open_file(s->demo.trace)) {
-    app.session.select(0);
-    const int frames = static_cast<int>(app.session.current()->timeline.frames().size());
-    app.playback.pos = (s->demo.at >= 0 ? std::min(s->demo.at, frames - 1) : frames / 2) + 0.5;
-  }
+  if (!s->demo.trace.empty() && app.session.open_file(s->demo.trace)) show_demo_step(app, p);
+}
+
+void show_demo_step(App& app, const Presenter& p) {
+  const Slide* s = p.slide();
+  Run* run = app.session.current();
+  if (!run && !app.session.runs().empty()) app.session.select(0), run = app.session.current();
+  if (!s || !run) return;
+  const int frames = static_cast<int>(run->timeline.frames().size());
+  app.playback.pos = (s->demo.at >= 0 ? std::min(s->demo.at, frames - 1) : frames / 2) + 0.5;
 }
 
 bool demo_finished(const App& app, const Presenter& p) {
@@ -467,42 +470,6 @@ void presenter_keys(App& app, Presenter& p) {
   if (pressed(GLFW_KEY_F)) p.want_fullscreen_toggle = true;
   if (pressed(GLFW_KEY_G)) p.jumping = true, p.jump_digits.clear();
   if (pressed(GLFW_KEY_R)) run_demo(app, p);
-}
-
-bool KeyScript::parse(const std::string& keys, std::string* error) {
-  static const std::map<std::string, int> known = {
-      {"Right", GLFW_KEY_RIGHT},     {"Left", GLFW_KEY_LEFT},   {"Down", GLFW_KEY_DOWN},
-      {"Up", GLFW_KEY_UP},           {"Space", GLFW_KEY_SPACE}, {"PageDown", GLFW_KEY_PAGE_DOWN},
-      {"PageUp", GLFW_KEY_PAGE_UP},  {"N", GLFW_KEY_N},         {"P", GLFW_KEY_P},
-      {"Home", GLFW_KEY_HOME},       {"End", GLFW_KEY_END},     {"Enter", GLFW_KEY_ENTER},
-      {"Escape", GLFW_KEY_ESCAPE},   {"B", GLFW_KEY_B},         {".", GLFW_KEY_PERIOD},
-      {"F", GLFW_KEY_F},             {"G", GLFW_KEY_G},         {"R", GLFW_KEY_R},
-      {"Backspace", GLFW_KEY_BACKSPACE}};
-  std::istringstream words(keys);
-  for (std::string w; words >> w;) {
-    const auto it = known.find(w);
-    const bool digit = w.size() == 1 && w[0] >= '0' && w[0] <= '9';
-    if (!digit && it == known.end()) {
-      *error = "--keys: unknown key '" + w + "' (keys:";
-      for (const auto& [name, code] : known) *error += " " + name;
-      *error += " 0-9)";
-      return false;
-    }
-    names.push_back(w);
-    codes.push_back(digit ? GLFW_KEY_0 + (w[0] - '0') : it->second);
-  }
-  return true;
-}
-
-bool KeyScript::press(int frame) {
-  ImGuiIO& io = ImGui::GetIO();
-  const bool now = !done() && frame % 2 == 0 && frame >= 4;
-  for (int k : codes) io.KeysDown[k] = false;
-  if (!now) return false;
-  const std::string& name = names[next];
-  io.KeysDown[codes[next]] = true;
-  if (name.size() == 1 && name[0] >= '0' && name[0] <= '9') io.AddInputCharacter(name[0]);  // G 1 2 Enter
-  return true;
 }
 
 namespace {

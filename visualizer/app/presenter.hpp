@@ -88,45 +88,20 @@ struct Presenter {
 void go_to(App& app, Presenter& p, int index);
 // Entering a demo slide: a fresh session (its trace opened, or empty until R).
 void ready_demo(App& app, Presenter& p);
+// The demo's run at the step its `at:` names (default: the middle one): a replay, the handout.
+void show_demo_step(App& app, const Presenter& p);
 // R: a fresh run of this slide's lesson through the launcher (or the trace replayed from 0).
 bool run_demo(App& app, Presenter& p);
 // The demo's run has ended and everything it streamed has arrived.
 bool demo_finished(const App& app, const Presenter& p);
 // Keys: next/previous (→ ← Space PageDown PageUp), Home End, B black, F full screen, G jump, R run.
 void presenter_keys(App& app, Presenter& p);
-// --keys "Right Right End Home": presses a test scripts, by the names of the key table in
-// docs/presenting.md (and 0-9), each down for one frame and up the next, as a real press is.
-struct KeyScript {
-  std::vector<std::string> names;
-  std::vector<int> codes;
-  std::size_t next = 0;  // the next to press
-  // False, with `error` naming the unknown key and the known ones.
-  bool parse(const std::string& keys, std::string* error);
-  // Before ImGui's frame `frame`: true when it presses names[next] (the caller then moves on).
-  bool press(int frame);
-  bool done() const { return next == codes.size(); }
-};
 // Time passing: live frames animate at demo_speed; a replay plays.
 void presenter_tick(App& app, Presenter& p, double dt);
 // The whole slide into a `width` x `height` window.
 void draw_presenter(App& app, Presenter& p, float width, float height);
 // The notes window: this slide's notes, the next slide's title, the clock.
 void draw_presenter_notes(const Presenter& p, float width, float height);
-
-// With no one watching (handout.cpp): tests and the handout (--export, ./ringlab slides).
-// Slide `i` as p.last laid it out, one line: "slide 3/30 fits 1 scale 1.00 extent ... | title".
-std::string layout_line(const Presenter& p, int i);
-// Every slide laid out for a `w` x `h` window, as drawing would, nothing drawn: with `print`,
-// one layout_line each (--measure); else, for the deck's author, a note per slide that holds too
-// much (does not fit, or shrunk below 80 %).
-void lay_out_every_slide(Presenter& p, int w, int h, bool print);
-// The handout's text page for a slide (slide-NNN.txt beside its picture): its title, what can
-// be typed from it, and its notes, wrapped for a page. Nothing to write: no file, false.
-bool write_slide_text(const std::string& path, const Slide& slide, int index, int count);
-// A demo slide's picture shows the step its `at:` names (default: the middle one).
-void show_handout_step(App& app, const Presenter& p);
-// A demo slide in the handout: its lesson run for real, up to `max_s` seconds, then that step.
-void finish_demo(App& app, Presenter& p, double max_s);
 
 // --check (deck_check.cpp), before the workshop, not in front of the room: every demo of `deck`
 // (read from `deck_path`) runs once, as R would start it, with a trace file instead of a live

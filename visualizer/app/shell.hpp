@@ -25,19 +25,11 @@ Window open_window(int width, int height, const std::string& title, bool visible
 // Makes `w` current (GL and ImGui); begin_frame then starts a Dear ImGui frame in it.
 void make_current(const Window& w);
 void begin_frame(const Window& w);
-// After ImGui::Render(): clears a `width` x `height` framebuffer to `rgb` and draws the frame.
-void draw_frame(int width, int height, const float rgb[3]);
+// After ImGui::Render(): clears a `width` x `height` framebuffer to `rgb` (by default the
+// theme's background, theme.hpp) and draws the frame.
+void draw_frame(int width, int height, const float* rgb = nullptr);
 // After the current context's fonts were rebuilt: their texture, uploaded again.
 void upload_fonts();
-// Keys typed into `from` go to `to`'s ImGui (the presenter's notes window drives the slides).
-void forward_keys(GLFWwindow* from, const Window& to);
-// F in the presenter: full screen on the primary monitor and back to `saved` (x, y, w, h).
-void toggle_fullscreen(GLFWwindow* w, int saved[4]);
-// A picture file (PNG, or any format stb_image reads) as a texture of the current GL context,
-// loaded once per path: the slides' images. False when it cannot be read.
-bool image_texture(const std::string& path, int* w, int* h, ImTextureID* tex);
-// Frees every image_texture, with their window's context current, before it closes.
-void free_image_textures();
 void close_window(Window& w);
 
 // --- screenshot.cpp: the visualizer's one PNG writer (--screenshot, --export, the notes) ---
@@ -54,9 +46,9 @@ struct CommonFlags {
   bool summary = false, quit_when_done = false;
 };
 void add_common_flags(CLI::App& cli, CommonFlags& o);
-// Parses argv, then applies --size (to width and height) and --theme (to the palette). False
-// when `program` must exit now with *exit_code: 0 after --help, 2 after one error line.
-bool parse_flags(CLI::App& cli, int argc, char** argv, const char* program, CommonFlags& o, int* exit_code);
+// Parses argv, then applies --size (to width and height) and --theme (to the palette). -1: go
+// on; else `program` exits now with that code: 0 after --help, 2 after one error line.
+int parse_flags(CLI::App& cli, int argc, char** argv, const char* program, CommonFlags& o);
 // Bad input, the house way: one line (printf's `format`, a newline added) on stderr, then
 // `exit_code`, to return from main.
 int fail(int exit_code, const char* format, ...) __attribute__((format(printf, 2, 3)));

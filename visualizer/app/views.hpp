@@ -43,8 +43,7 @@ struct App {
   int smooth = 1;  // loss plot: moving average over this many steps
   int bytes_coll = 0;
   bool bytes_follow = true;
-  bool pipeline_follow = true;  // pipeline chart shows the call of the step on screen  // bytes chart shows
-                                // the collective of the step on screen
+  bool pipeline_follow = true;  // the pipeline chart shows the call of the step on screen
   double frame_ms = 0;
   std::string open_tab;  // select this chart tab on the next frame ("loss", "bytes", ...)
   float font_scale = 1;  // the viewer's text size, times 1/40 of the window height ([ and ] change it)

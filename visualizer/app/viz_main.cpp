@@ -234,6 +234,19 @@ std::vector<std::string> notes_since(const Session& session, std::size_t since) 
   const auto& notes = session.notes();
   return {notes.end() - std::min(notes.size(), session.notes_added() - since), notes.end()};
 }
+
+// Each trace file's notes, once; a refused file's reason as an error. False: one was refused.
+bool open_traces(Session& session, const std::vector<std::string>& traces) {
+  int failed = 0;
+  for (const auto& t : traces) {
+    const std::size_t before = session.notes_added();
+    const bool ok = session.open_file(t);
+    failed += ok ? 0 : 1;
+    for (const auto& note : notes_since(session, before))
+      std::fprintf(stderr, "ringlab-viz: %s%s\n", ok ? "note: " : "error: ", note.c_str());
+  }
+  return failed == 0;
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -241,8 +254,8 @@ int main(int argc, char** argv) {
   CLI::App cli{
       "ringlab-viz — watch a ringlab run: chunks moving around the ring, buffers, loss, bytes, pipeline"};
   add_flags(cli, o);
-  int rc = 0;
-  if (!parse_flags(cli, argc, argv, "ringlab-viz", o.common, &rc)) return rc;
+  const int parsed = parse_flags(cli, argc, argv, "ringlab-viz", o.common);  // -1: go on
+  if (parsed >= 0) return parsed;
   const bool tcp = cli.count("--port") > 0 || cli.count("--address") > 0;
   if (!o.replay.empty()) o.traces.insert(o.traces.begin(), o.replay);
   std::signal(SIGINT, on_signal);
@@ -253,16 +266,7 @@ int main(int argc, char** argv) {
   app.session = Session(Limits{o.max_events, Limits{}.max_runs});
   app.background = palette().background;
   find_kit(app, argv[0]);
-  int failed_files = 0;
-  for (const auto& t : o.traces) {  // each file's notes once; a refused file's reason as an error
-    const std::size_t before = app.session.notes_added();
-    const bool ok = app.session.open_file(t);
-    failed_files += ok ? 0 : 1;
-    for (const auto& note : notes_since(app.session, before))
-      std::fprintf(stderr, "ringlab-viz: %s%s\n", ok ? "note: " : "error: ", note.c_str());
-  }
-  // A trace that does not load is bad input: its one line above, exit 2, no empty window.
-  if (failed_files) return 2;
+  if (!open_traces(app.session, o.traces)) return 2;  // bad input: its one line, no empty window
   const std::size_t notes_at_start = app.session.notes_added();
   if (!o.screenshot.empty() && !o.listen && o.traces.empty())
     return fail(2, "ringlab-viz: --screenshot needs a trace that loads (--replay TRACE)");
@@ -278,10 +282,9 @@ int main(int argc, char** argv) {
   app.open_tab = o.tab;
   app.font_scale = o.font_scale;
   std::string error;
-  if (o.measure)
-    return measure_views(app, o.common.width, o.common.height, &error)
-               ? 0
-               : fail(2, "ringlab-viz: error: %s", error.c_str());
+  if (o.measure && !measure_views(app, o.common.width, o.common.height, &error))
+    return fail(2, "ringlab-viz: error: %s", error.c_str());
+  if (o.measure) return 0;
 
   Server server;
   if (o.listen && !listen(server, app, o, tcp)) return 2;
@@ -292,6 +295,7 @@ int main(int argc, char** argv) {
     app.open_tab = "launch";
   }
 
+  int rc = 0;
   if (o.headless) {  // --listen --headless: the core alone, no window (CI machines without a display)
     if (!o.listen) return fail(2, "ringlab-viz: --headless only makes sense with --listen");
     for (const auto start = Clock::now(); !done(app, o, start);) {
@@ -346,9 +350,7 @@ int main(int argc, char** argv) {
       draw_app(app, static_cast<float>(w), static_cast<float>(h));
       ImGui::Render();
       if (o.bench_frames > 0) bench.ui_ms.push_back(ms_since(t_ui));
-      float clear[3];
-      clear_colour(clear);
-      draw_frame(w, h, clear);
+      draw_frame(w, h);
       // A few frames first: ImGui settles its layout (window sizes) over the first ones.
       // Live (--listen): once the run has finished and the view has caught up.
       if (o.listen && !app.session.live_run_finished()) settled = 0;

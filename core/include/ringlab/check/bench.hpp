@@ -32,15 +32,4 @@ void set_bandwidth(BenchRow& row, double bus_factor);
 void print_bench_header(Communicator& comm, Format f);
 void print_bench_row(Communicator& comm, Format f, const BenchRow& row);
 
-// Runs fn() `warmup` times, then `iters` times between barriers, and returns the mean time of
-// one call in microseconds, averaged over ranks (the same number on every rank).
-template <class F> double time_us(Communicator& comm, int warmup, int iters, F&& fn) {
-  for (int i = 0; i < warmup; ++i) fn();
-  comm.barrier();
-  const double t0 = MPI_Wtime();
-  for (int i = 0; i < iters; ++i) fn();
-  const double mine = (MPI_Wtime() - t0) / (iters > 0 ? iters : 1) * 1e6;
-  return comm.sum(mine) / comm.size();
-}
-
 }  // namespace ringlab
