@@ -116,12 +116,9 @@ int plot(const Image& img, int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string check = argc > 1 ? argv[1] : "";
-  int first = 2;  // where the check's arguments start: PNG, ...
-  // tests/lesson08 calls this program by its old name, plot_pixels, with no subcommand.
-  if (check.size() > 4 && check.compare(check.size() - 4, 4, ".png") == 0) check = "plot", first = 1;
-  const int n = argc - first;
-  char** args = argv + first;
+  const std::string check = argc > 1 ? argv[1] : "";
+  const int n = argc - 2;
+  char** args = argv + 2;  // the check's arguments: PNG, ...
   if (!((check == "ring" && (n == 7 || n == 8)) || ((check == "colour" || check == "empty") && n >= 8) ||
         (check == "plot" && n >= 4))) {
     std::fprintf(stderr,

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <sstream>
 #include <thread>
 
 #include "viz/launcher.hpp"
@@ -15,16 +16,11 @@ namespace {
 // The run's own reason, if it printed one: its last line that says "error", else its last line.
 std::string last_words(const std::string& output) {
   std::string last, error;
-  std::size_t a = 0;
-  while (a < output.size()) {
-    std::size_t e = output.find('\n', a);
-    if (e == std::string::npos) e = output.size();
-    const std::string line = output.substr(a, e - a);
-    if (!line.empty() && line.rfind("$ ", 0) != 0) {
-      last = line;
-      if (line.find("error") != std::string::npos) error = line;
-    }
-    a = e + 1;
+  std::istringstream lines(output);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty() || line.rfind("$ ", 0) == 0) continue;  // the launcher's own command line
+    last = line;
+    if (line.find("error") != std::string::npos) error = line;
   }
   return error.empty() ? last : error;
 }
