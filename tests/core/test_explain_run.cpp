@@ -57,9 +57,9 @@ TEST_CASE("a hang is explained by the watchdog's report, whole") {
       "  rank 0 waits to send to 1\n"
       "ringlab watchdog: stopping every rank (exit code 3)\n"
       "after it\n";
-  CHECK(explain(out) == Lines{"    ringlab watchdog: ranks blocked for more than 5 s in a point-to-point call:",
-                              "      rank 0 waits to send to 1",
-                              "    ringlab watchdog: stopping every rank (exit code 3)"});
+  CHECK(explain(out) ==
+        Lines{"    ringlab watchdog: ranks blocked for more than 5 s in a point-to-point call:",
+              "      rank 0 waits to send to 1", "    ringlab watchdog: stopping every rank (exit code 3)"});
   CHECK(explain(out, true) ==
         Lines{"    ringlab watchdog: ranks blocked for more than 5 s in a point-to-point call:"});
 }

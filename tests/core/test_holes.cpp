@@ -40,7 +40,7 @@ TEST_CASE("a marker is a whole line, indented by spaces or tabs") {
   CHECK(name == "reduce-scatter");
   CHECK(is_end("    // ==== END EXERCISE ==== "));
   CHECK_FALSE(is_begin("x = 1;  // ==== BEGIN EXERCISE: a ===="));  // not the whole line
-  CHECK_FALSE(is_begin("// ==== BEGIN EXERCISE: a ====\r"));  // a Windows line end is not a space
+  CHECK_FALSE(is_begin("// ==== BEGIN EXERCISE: a ====\r"));        // a Windows line end is not a space
   CHECK_FALSE(is_begin("// ==== BEGIN EXERCISE: a"));
   CHECK_FALSE(is_end("// ==== END EXERCISE"));
 }
@@ -95,7 +95,9 @@ TEST_CASE("fill with no holes gives the solution, with a newline after its last 
 
 TEST_CASE("fill refuses a hole the solution does not have, and broken markers") {
   std::string error;
-  CHECK(ringlab::holes::fill(kSolution, "// ==== BEGIN EXERCISE: sub ====\nx -= 1;\n// ==== END EXERCISE ====\n", error).empty());
+  CHECK(ringlab::holes::fill(kSolution,
+                             "// ==== BEGIN EXERCISE: sub ====\nx -= 1;\n// ==== END EXERCISE ====\n", error)
+            .empty());
   CHECK(error == "no hole \"sub\" in the solution");
   ringlab::holes::fill(kSolution, "// ==== BEGIN EXERCISE: add ====\nx += 2;\n", error);
   CHECK(error == "the holes, line 1: the hole opened here is never closed");
@@ -111,7 +113,7 @@ TEST_CASE("an exercise the same outside its holes has no differences, whatever t
   // (two lines where the solution has one)
 // ==== END EXERCISE ====
 )",
-                                    error);
+                                                    error);
   REQUIRE(error.empty());
   CHECK(diff_outside(split(kSolution), split(exercise)).empty());
   CHECK(holes_without_todo(split(exercise)).size() == 1);  // "twice" still holds the solution
@@ -119,7 +121,8 @@ TEST_CASE("an exercise the same outside its holes has no differences, whatever t
 }
 
 TEST_CASE("differences outside the holes are shown as diff shows them, with each file's line numbers") {
-  const File solution = split("a\n// ==== BEGIN EXERCISE: h ====\nsolved\n// ==== END EXERCISE ====\nb\nc\nd\n");
+  const File solution =
+      split("a\n// ==== BEGIN EXERCISE: h ====\nsolved\n// ==== END EXERCISE ====\nb\nc\nd\n");
   // The exercise's hole is two lines longer; then "b" changed, "c" deleted and "e" added.
   const File exercise = split(
       "a\n// ==== BEGIN EXERCISE: h ====\n// TODO(exercise)\n...\n...\n// ==== END EXERCISE ====\nB\nd\ne\n");

@@ -151,7 +151,8 @@ int same(const Exercise& e, const fs::path& root) {
     }
     const auto diff = ringlab::holes::diff_outside(s, x);
     if (!diff.empty()) {
-      std::printf("%s and %s differ outside the holes (< solution, > exercise):\n", x_name.c_str(), s_name.c_str());
+      std::printf("%s and %s differ outside the holes (< solution, > exercise):\n", x_name.c_str(),
+                  s_name.c_str());
       for (std::size_t i = 0; i < diff.size() && i < 30; ++i) std::printf("%s\n", diff[i].c_str());
       bad = true;
     }
@@ -164,7 +165,9 @@ int same(const Exercise& e, const fs::path& root) {
     std::printf("%s has no holes\n", ex.c_str());
     bad = true;
   }
-  if (!bad) std::printf("exercise %s: %zu hole(s); identical to the solution everywhere else.\n", e.nn.c_str(), holes);
+  if (!bad)
+    std::printf("exercise %s: %zu hole(s); identical to the solution everywhere else.\n", e.nn.c_str(),
+                holes);
   return bad ? 1 : 0;
 }
 
@@ -181,7 +184,8 @@ int resync(const Exercise& e, const fs::path& root) {
       const auto x = ringlab::holes::split(x_text);
       if (!x.holes.empty() || !x.error.empty()) {  // a broken hole is not overwritten: fill refuses it
         text = ringlab::holes::fill(s_text, x_text, error);
-        if (!error.empty()) return fail(ex + "/" + name + ": its holes do not match the solution's: " + error);
+        if (!error.empty())
+          return fail(ex + "/" + name + ": its holes do not match the solution's: " + error);
       }
     }
     if (!write(root / ex / name, text)) return fail("cannot write " + ex + "/" + name);
@@ -199,8 +203,9 @@ int main(int argc, char** argv) {
   std::string manifest_path, root, nn, key, nps, hint_which, solution, holes_file, out;
   int runs_max = 0;
   bool brief = false;
-  app.add_option("--manifest", manifest_path, "The manifest (exercises/manifest.txt); needed by every "
-                                              "question but fill and explain");
+  app.add_option("--manifest", manifest_path,
+                 "The manifest (exercises/manifest.txt); needed by every "
+                 "question but fill and explain");
   app.add_option("--root", root, "The repository (default: the manifest's folder's parent)");
   app.require_subcommand(1);
   auto* list = app.add_subcommand("list", "NN<TAB>topic<TAB>title, one line per exercise, in order");
@@ -225,8 +230,9 @@ int main(int argc, char** argv) {
       "What the failures of NN's check runs have in common; reads NP<TAB>EXIT<TAB>RESULTS lines on stdin");
   diagnose->add_option("NN", nn, "Exercise number")->required();
   auto* fills = app.add_subcommand(
-      "fill", "Writes OUT: SOLUTION with the holes HOLES fills replaced by HOLES' versions; exit 1 if "
-              "HOLES has a hole the solution lacks");
+      "fill",
+      "Writes OUT: SOLUTION with the holes HOLES fills replaced by HOLES' versions; exit 1 if "
+      "HOLES has a hole the solution lacks");
   fills->add_option("SOLUTION", solution, "The solution file")->required();
   fills->add_option("HOLES", holes_file, "A file of holes (a typical mistake, or an exercise)")->required();
   fills->add_option("OUT", out, "The file to write (only if it changes)")->required();

@@ -115,8 +115,8 @@ std::string fill(const std::string& solution, const std::string& holes, std::str
     }
   }
   for (const Hole& h : wanted.holes) {
-    const bool there = std::any_of(sol.holes.begin(), sol.holes.end(),
-                                   [&](const Hole& s) { return s.name == h.name; });
+    const bool there =
+        std::any_of(sol.holes.begin(), sol.holes.end(), [&](const Hole& s) { return s.name == h.name; });
     if (!there) {
       error = "no hole \"" + h.name + "\" in the solution";
       return "";
