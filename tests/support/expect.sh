@@ -18,11 +18,17 @@ while [[ $# -gt 0 && "$1" != "--" ]]; do patterns+=("$1"); shift; done
 shift
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-"$@" >"$tmp/out" 2>"$tmp/err"
+# The two streams apart only when a pattern looks at one of them; else interleaved, as printed.
+: >"$tmp/err"
+if [[ " ${patterns[*]}" == *" out:"* || " ${patterns[*]}" == *" err:"* ]]; then
+  "$@" >"$tmp/out" 2>"$tmp/err"
+else
+  "$@" >"$tmp/out" 2>&1
+fi
 rc=$?
 out="$(cat "$tmp/out"; echo .)" err="$(cat "$tmp/err"; echo .)"  # exactly as printed, last newline kept
 out="${out%.}" err="${err%.}" all="$out$err"
-printf '%s--- stderr\n%s' "$out" "$err"
+printf '%s' "$all"
 if [[ -n "${EXPECT_SAVE:-}" ]]; then mkdir -p "$(dirname "$EXPECT_SAVE")"; printf '%s\n%s\n' "$rc" "$all" >"$EXPECT_SAVE"; fi
 ok=1
 if [[ "$want" == nonzero && "$rc" == 0 ]] || [[ "$want" != nonzero && "$rc" != "$want" ]]; then
