@@ -130,7 +130,8 @@ inline std::vector<int> roots_of(int n, bool rooted) {
 // must be equal bit for bit (column #!=host, before #wrong, so the table's last column is
 // still #wrong for scripts/ringlab-exercise): the same algorithm adds in the same order wherever the
 // data lives, so even float sums agree exactly.
-// --format csv: the same table as CSV (its header once per program), the tolerance line on stderr.
+// --format csv: the same table as CSV, the tolerance line on stderr. The header is printed once per
+// element type (the flag below is one per instantiation): a lesson checks one --type per run.
 template <class T>
 long long check(Communicator& comm, const Collective<T>& c, const std::vector<std::size_t>& counts,
                 Format format = Format::table) {
