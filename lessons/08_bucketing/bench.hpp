@@ -50,7 +50,7 @@ inline int run_bench(Communicator& comm, const CommonOptions& opt, Stepper& st, 
   // The α-β model from a ping-pong (lesson 05): what the messages of each strategy cost.
   lessons::AlphaBeta model;
   if (n > 1) model = lessons::fit_alpha_beta(lessons::ping_pong(comm, {64, 4096, 65536, 262144}));
-  const auto order = lessons::epoch_order(st.train.count, seed, 0);
+  st.begin_epoch(lessons::epoch_order(st.train.count, seed, 0));
 
   // What is timed, each a kind of step: the np 1 reference (one process computing the whole
   // global batch and stepping, no communication: what -np 1 does, measured now on every rank
@@ -73,20 +73,18 @@ inline int run_bench(Communicator& comm, const CommonOptions& opt, Stepper& st, 
   std::vector<lesson08::BucketScheduler> schedulers;
   for (Kind k : kinds) schedulers.push_back(st.scheduler(k <= bucket && k != reference ? strategy_of(k)
                                                                                          : Strategy::after));
-  std::vector<float> whole_x;
-  std::vector<std::uint8_t> whole_y;
   auto one_step = [&](std::size_t i, int b) {
     b %= steps_per_epoch;
     if (kinds[i] == reference) {
-      lessons::gather_examples(st.train, order, b * batch, batch, whole_x, whole_y);
-      st.mlp.loss_and_gradient(st.params.data(), whole_x.data(), whole_y.data(), batch, st.grad.data());
+      st.mlp.loss_and_gradient(st.params.data(), st.train_set, b * batch, batch, st.grad.data());
     } else if (kinds[i] == bound || kinds[i] == lockstep) {
-      lessons::gather_examples(st.train, order, b * batch + st.part.offset, st.part.count, st.x, st.y);
-      st.mlp.loss_and_gradient(st.params.data(), st.x.data(), st.y.data(), st.part.count, st.grad.data());
+      st.mlp.loss_and_gradient(st.params.data(), st.train_set, b * batch + st.part.offset, st.part.count,
+                               st.grad.data());
       if (kinds[i] == lockstep) comm.barrier();
     } else {
-      st.step(strategy_of(kinds[i]), schedulers[i], order, b);
+      st.step(strategy_of(kinds[i]), schedulers[i], b);
     }
+    st.mlp.take_loss_sum();  // (the bench prints no loss)
     st.update();
   };
 

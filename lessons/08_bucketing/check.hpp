@@ -107,7 +107,8 @@ class StepCheck {
     // The same local gradient again (same weights, same examples: bit-identical), averaged
     // lesson 06's way, all at once: every strategy must give this gradient.
     reference_.resize(st_.grad.size());
-    st_.mlp.loss_and_gradient(st_.params.data(), st_.x.data(), st_.y.data(), st_.part.count, reference_.data());
+    st_.mlp.loss_and_gradient(st_.params.data(), st_.train_set, st_.first, st_.part.count, reference_.data());
+    st_.mlp.take_loss_sum();  // (not the epoch's loss)
     lesson06::average_gradients(comm, ringlab::View<float>(reference_));
     const double diff = comm.max(lessons::gradient_error(st_.grad, reference_));
     if (diff > 1e-6 && worst_difference_ <= 1e-6 && comm.rank() == 0)

@@ -208,14 +208,15 @@ int main(int argc, char** argv) {
     return lesson08::run_bench(comm, opt, stepper, strategy, app.count("--strategy") > 0, shared, shape, seed);
 
   lesson08::StepCheck check(stepper, strategy);
+  const int test_set = mlp.upload_examples(sets->test.images.data(), sets->test.labels.data(), sets->test.count);
   for (int epoch = 0; epoch < epochs; ++epoch) {
-    const auto order = lessons::epoch_order(train.count, seed, epoch);
+    stepper.begin_epoch(lessons::epoch_order(train.count, seed, epoch));
     double loss_sum = 0;
     comm.barrier();
     stepper.exposed_seconds = 0;
     const double t0 = seconds_now();
     for (int b = 0; b < steps_per_epoch; ++b) {
-      loss_sum += stepper.step(strategy, scheduler, order, b);
+      loss_sum += stepper.step(strategy, scheduler, b);
       if (opt.check) check.gradient(scheduler);
       stepper.update();
       if (opt.check) check.replicas();
@@ -223,7 +224,8 @@ int main(int argc, char** argv) {
     const double seconds = comm.max(seconds_now() - t0), exposed = comm.max(stepper.exposed_seconds);
     const std::string line =
         lessons::epoch_losses_line(comm, epoch + 1, epochs, loss_sum / std::max(steps_per_epoch, 1));
-    const double accuracy = lessons::global_accuracy(comm, mlp, stepper.params, sets->test);
+    const double accuracy =
+        lessons::global_accuracy(comm, mlp, stepper.params.data(), test_set, sets->test.count);
     char tail[160];
     std::snprintf(tail, sizeof tail,
                   "  test acc %.4f  %.0f samples/s  (%.1f s, %.0f%% waiting for the averaging)\n", accuracy,

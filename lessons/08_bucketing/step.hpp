@@ -2,7 +2,6 @@
 // handing each tensor to the bucket scheduler the moment its gradient is final, wait for the
 // averaging, SGD. The training loop (main.cpp) and the bench (bench.hpp) both step through this.
 #pragma once
-#include <cstdint>
 #include <vector>
 
 #include "distributed_optimizer.hpp"  // lesson 06: my_part, sgd_momentum_update
@@ -31,10 +30,13 @@ struct Stepper {
   std::vector<float> params, velocity;
   lesson06::Part part = lesson06::my_part(batch, comm.rank(), comm.size());
   ringlab::View<float> grad = averaging.gradient();
-  std::vector<float> x;
-  std::vector<std::uint8_t> y;
+  int train_set = mlp.upload_examples(train.images.data(), train.labels.data(), train.count);
+  int first = 0;               // the first example (in the epoch's order) of my part of the last step
   double exposed_seconds = 0;  // the training thread waiting for communication
   int step_index = 0;
+
+  // The order this epoch visits the training set.
+  void begin_epoch(const std::vector<int>& order) { mlp.set_order(train_set, order); }
 
   // per-layer: one bucket per tensor; bucket: buckets of --bucket-mb; after: one, never started.
   BucketScheduler scheduler(Strategy s) {
@@ -42,9 +44,9 @@ struct Stepper {
     return BucketScheduler(averaging, plan_buckets(mlp.tensors(), bytes), static_cast<int>(mlp.tensors().size()));
   }
 
-  // Batch b of `order`: my part's gradient, averaged as `s` says. Returns my part's loss.
-  float step(Strategy s, BucketScheduler& sched, const std::vector<int>& order, int b) {
-    lessons::gather_examples(train, order, b * batch + part.offset, part.count, x, y);
+  // Batch b of the epoch's order: my part's gradient, averaged as `s` says. Returns my part's loss.
+  float step(Strategy s, BucketScheduler& sched, int b) {
+    first = b * batch + part.offset;
     averaging.new_step();
     sched.new_step();
     auto ready = [&](int t) {
@@ -52,8 +54,8 @@ struct Stepper {
       sched.gradient_ready(t);
       averaging.between_layers();  // handover, or shared: the allreduces advance here
     };
-    const float loss =
-        mlp.loss_and_gradient(params.data(), x.data(), y.data(), part.count, grad.data(), ready);
+    mlp.loss_and_gradient(params.data(), train_set, first, part.count, grad.data(), ready);
+    const float loss = static_cast<float>(mlp.take_loss_sum());
     ringlab::trace::metric("loss", loss, step_index);
     const double t = lessons::seconds_now();
     if (s == Strategy::after) {

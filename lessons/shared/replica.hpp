@@ -83,12 +83,9 @@ class Replica {
     ringlab::copy(View<float>(state_.velocity), View<const float>(velocity_.view()));
   }
 
-  // Test accuracy of the whole test set: each rank scores its own slice, the counts are summed.
+  // Test accuracy of the whole test set (training.hpp).
   double global_accuracy(ringlab::Communicator& comm) {
-    const ringlab::Chunk mine = ringlab::chunk_of(static_cast<std::size_t>(test_count_), comm.size(), comm.rank());
-    const long long correct = model_->count_correct(params_.view().data(), test_set_, static_cast<int>(mine.offset),
-                                                    static_cast<int>(mine.count));
-    return static_cast<double>(comm.sum(correct)) / test_count_;
+    return lessons::global_accuracy(comm, *model_, params_.view().data(), test_set_, test_count_);
   }
 
  private:

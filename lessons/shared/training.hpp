@@ -1,6 +1,6 @@
 // The training loop's plumbing, shared by lessons 06, 07 and 08: which examples each step
-// visits, copying them into one block for the GEMMs, scoring the test set across the ranks,
-// and the two --check measures (gradient difference, replicas bit-identical).
+// visits, scoring the test set across the ranks, and the two --check measures (gradient
+// difference, replicas bit-identical).
 #pragma once
 #include <algorithm>
 #include <chrono>
@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "ringlab/ml/fashion_mnist.hpp"
-#include "ringlab/ml/mlp.hpp"
+#include "ringlab/ml/mlp.hpp"  // hash_floats
+#include "ringlab/ml/model.hpp"
 #include "ringlab/ringlab.hpp"
 
 namespace lessons {
@@ -43,8 +43,6 @@ inline std::string sci(double v) {
 }
 using ringlab::Chunk;
 using ringlab::Communicator;
-using ringlab::Dataset;
-using ringlab::Mlp;
 using ringlab::View;
 
 // The order in which epoch `epoch` visits the training set: a shuffle every rank computes the
@@ -57,31 +55,14 @@ inline std::vector<int> epoch_order(int count, std::uint64_t seed, long long epo
   return order;
 }
 
-// Copies the examples order[first .. first+count) into one contiguous block for the GEMMs.
-inline void gather_examples(const Dataset& ds, const std::vector<int>& order, int first, int count,
-                            std::vector<float>& x, std::vector<std::uint8_t>& y) {
-  const std::size_t f = static_cast<std::size_t>(ds.features);
-  x.resize(static_cast<std::size_t>(count) * f);
-  y.resize(static_cast<std::size_t>(count));
-  for (int i = 0; i < count; ++i) {
-    const int e = order[static_cast<std::size_t>(first + i)];
-    std::copy(ds.image(e), ds.image(e) + f, x.begin() + static_cast<std::ptrdiff_t>(i * f));
-    y[static_cast<std::size_t>(i)] = ds.labels[static_cast<std::size_t>(e)];
-  }
-}
-
-// Test accuracy of the whole test set: each rank scores its own slice, the counts are summed.
-inline double global_accuracy(Communicator& comm, Mlp& mlp, const std::vector<float>& params,
-                              const Dataset& test) {
-  const Chunk mine = ringlab::chunk_of(static_cast<std::size_t>(test.count), comm.size(), comm.rank());
-  long long correct = 0;
-  for (std::size_t i = 0; i < mine.count; i += 1000) {
-    const int n = static_cast<int>(std::min<std::size_t>(1000, mine.count - i));
-    const int first = static_cast<int>(mine.offset + i);
-    correct +=
-        mlp.count_correct(params.data(), test.image(first), &test.labels[static_cast<std::size_t>(first)], n);
-  }
-  return static_cast<double>(comm.sum(correct)) / test.count;
+// Test accuracy of the whole test set (`test_set`, `test_count` examples, uploaded to `model`):
+// each rank scores its own slice, the counts are summed.
+inline double global_accuracy(Communicator& comm, ringlab::Model& model, const float* params, int test_set,
+                              int test_count) {
+  const Chunk mine = ringlab::chunk_of(static_cast<std::size_t>(test_count), comm.size(), comm.rank());
+  const long long correct =
+      model.count_correct(params, test_set, static_cast<int>(mine.offset), static_cast<int>(mine.count));
+  return static_cast<double>(comm.sum(correct)) / test_count;
 }
 
 // --check: the largest difference between two gradients, relative to the largest element of

@@ -163,7 +163,8 @@ int Mlp::upload_examples(const float* x, const std::uint8_t* labels, int count) 
 
 void Mlp::set_order(int set, const std::vector<int>& order) { sets_.at(static_cast<std::size_t>(set)).order = order; }
 
-void Mlp::loss_and_gradient(const float* params, int set, int first, int count, float* grad) {
+void Mlp::loss_and_gradient(const float* params, int set, int first, int count, float* grad,
+                            const std::function<void(int tensor)>& ready) {
   const Set& s = sets_.at(static_cast<std::size_t>(set));
   const std::size_t f = static_cast<std::size_t>(sizes_.front());
   batch_x_.resize(static_cast<std::size_t>(count) * f);
@@ -173,7 +174,7 @@ void Mlp::loss_and_gradient(const float* params, int set, int first, int count, 
     std::copy(s.x + e * f, s.x + (e + 1) * f, batch_x_.begin() + static_cast<std::ptrdiff_t>(i * f));
     batch_y_[static_cast<std::size_t>(i)] = s.labels[e];
   }
-  loss_sum_ += loss_and_gradient(params, batch_x_.data(), batch_y_.data(), count, grad);
+  loss_sum_ += loss_and_gradient(params, batch_x_.data(), batch_y_.data(), count, grad, ready);
 }
 
 double Mlp::take_loss_sum() {

@@ -62,7 +62,12 @@ class Mlp : public Model {
   // batch is copied out of them into one block for the GEMMs.
   int upload_examples(const float* x, const std::uint8_t* labels, int count) override;
   void set_order(int set, const std::vector<int>& order) override;
-  void loss_and_gradient(const float* params, int set, int first, int count, float* grad) override;
+  void loss_and_gradient(const float* params, int set, int first, int count, float* grad) override {
+    loss_and_gradient(params, set, first, count, grad, nullptr);
+  }
+  // The same, calling `ready` as the pointer version above does (lesson 08).
+  void loss_and_gradient(const float* params, int set, int first, int count, float* grad,
+                         const std::function<void(int tensor)>& ready);
   double take_loss_sum() override;
   int count_correct(const float* params, int set, int first, int count) override;
 
