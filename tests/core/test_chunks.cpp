@@ -40,21 +40,20 @@ TEST_CASE("chunk sizes differ by at most one element") {
     }
 }
 
-TEST_CASE("the worked example in chunks.hpp: 10 elements in 4 chunks") {
-  CHECK(chunk_of(10, 4, 0).offset == 0);
-  CHECK(chunk_of(10, 4, 1).offset == 3);
-  CHECK(chunk_of(10, 4, 2).offset == 6);
-  CHECK(chunk_of(10, 4, 3).offset == 8);
-  CHECK(chunk_of(10, 4, 0).count == 3);
-  CHECK(chunk_of(10, 4, 3).count == 2);
-}
-
-TEST_CASE("fewer elements than chunks leaves empty chunks at the end") {
-  CHECK(chunk_of(2, 5, 0).count == 1);
-  CHECK(chunk_of(2, 5, 1).count == 1);
-  CHECK(chunk_of(2, 5, 2).count == 0);
-  CHECK(chunk_of(2, 5, 4).offset == 2);
-  CHECK(chunk_of(0, 3, 2).count == 0);
+TEST_CASE("the worked example in chunks.hpp (10 in 4), and empty chunks at the end (2 in 5, 0 in 3)") {
+  struct Case {
+    std::size_t count;
+    int parts, i;
+    std::size_t offset, size;
+  };
+  const Case cases[] = {{10, 4, 0, 0, 3}, {10, 4, 1, 3, 3}, {10, 4, 2, 6, 2},
+                        {10, 4, 3, 8, 2}, {2, 5, 0, 0, 1},  {2, 5, 1, 1, 1},
+                        {2, 5, 2, 2, 0},  {2, 5, 4, 2, 0},  {0, 3, 2, 0, 0}};
+  for (const Case& c : cases) {
+    INFO("chunk " << c.i << " of " << c.count << " elements in " << c.parts);
+    CHECK(chunk_of(c.count, c.parts, c.i).offset == c.offset);
+    CHECK(chunk_of(c.count, c.parts, c.i).count == c.size);
+  }
 }
 
 TEST_CASE("a chunk index outside 0..parts-1 or fewer than one part is refused") {

@@ -19,10 +19,10 @@ CommonOptions parse(std::vector<std::string> args) {
   return opt;
 }
 
-// The message of the CLI11 error that parsing `args` throws ("" when it does not throw).
-std::string error_of(std::vector<std::string> args) {
+// The message of the CLI11 error that `parse()` throws ("" when it does not throw).
+template <class F> std::string error_of(F&& parse) {
   try {
-    parse(args);
+    parse();
   } catch (const CLI::ParseError& e) {
     return e.what();
   }
@@ -76,7 +76,7 @@ TEST_CASE("bad values throw, and the message names the value and what is allowed
   };
   for (const auto& c : cases) {
     INFO("args: " << c.args[0] << (c.args.size() > 1 ? " " + c.args[1] : ""));
-    const std::string message = error_of(c.args);
+    const std::string message = error_of([&] { parse(c.args); });
     REQUIRE_FALSE(message.empty());
     CHECK(message.find(c.must_mention) != std::string::npos);
   }
@@ -102,14 +102,9 @@ TEST_CASE("a lesson's own numbers: ranges checked, nan and inf refused, with the
   int batch = 0;
   app.add_option("--lr", lr)->transform(ringlab::finite_number_in(0, 10));
   app.add_option("--batch", batch)->transform(ringlab::whole_number_in(1, 1 << 20));
-  auto error_of_args = [&](std::vector<std::string> args) -> std::string {
-    std::vector<std::string> reversed(args.rbegin(), args.rend());
-    try {
-      app.parse(reversed);
-    } catch (const CLI::ParseError& e) {
-      return e.what();
-    }
-    return "";
+  auto error_of_args = [&](std::vector<std::string> args) {
+    std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes argv reversed
+    return error_of([&] { app.parse(reversed); });
   };
   CHECK(error_of_args({"--lr", "0.5", "--batch", "064"}).empty());
   CHECK(lr == 0.5);

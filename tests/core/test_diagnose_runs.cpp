@@ -24,7 +24,7 @@ bool says(const std::vector<std::string>& found, const std::string& part) {
 // A run of an allreduce-like check: counts 0, 1, 12 and 1000003 on np ranks; `wrong(count)`
 // gives each case's wrong elements.
 template <class F> CheckRun run_of(int np, F wrong) {
-  CheckRun r{np, 0, {}, {}};
+  CheckRun r{np, 0, {}, {}, {}};
   for (long long count : {0LL, 1LL, 12LL, 1000003LL}) {
     r.cases.push_back({count, -1, wrong(count)});
     if (r.cases.back().wrong) r.rc = 1;
@@ -55,7 +55,7 @@ TEST_CASE("wrong only where count is not a multiple of np: the remainder chunk")
 }
 
 TEST_CASE("right on 2 ranks, wrong on 3 or more: the direction round the ring") {
-  std::vector<CheckRun> runs{{1, 0, {}, {}}, {2, 0, {}, {}}, {3, 1, {}, {}}, {4, 1, {}, {}}};
+  std::vector<CheckRun> runs{{1, 0, {}, {}, {}}, {2, 0, {}, {}, {}}, {3, 1, {}, {}, {}}, {4, 1, {}, {}, {}}};
   CHECK(says(diagnose_runs(kAll, runs), "right on 2 ranks, wrong on 3 or more"));
   CHECK(says(diagnose_runs(kAll, runs), "send to next (r+1) and receive from prev (r-1)"));
   runs[1].rc = 1;  // wrong on 2 ranks as well: something else
@@ -88,9 +88,9 @@ TEST_CASE("every rank right in one chunk only: the allgather is missing") {
 }
 
 TEST_CASE("every wrong value np times the expected one, or 1/np of it") {
-  CheckRun r{4, 1, {}, {{1.5, 6.0}, {-2.0, -8.0}, {0.25, 1.0}}};
+  CheckRun r{4, 1, {}, {{1.5, 6.0}, {-2.0, -8.0}, {0.25, 1.0}}, {}};
   CHECK(says(diagnose_runs({"times-np"}, {r}), "exactly (number of ranks) x the expected one"));
-  CheckRun small{4, 1, {}, {{1.5, 0.375}, {-2.0, -0.5}}};
+  CheckRun small{4, 1, {}, {{1.5, 0.375}, {-2.0, -0.5}}, {}};
   const auto found = diagnose_runs({"times-np"}, {small});
   CHECK(says(found, "exactly 1/(number of ranks) of the expected one"));
   CHECK_FALSE(says(found, "x the expected one"));
@@ -99,7 +99,7 @@ TEST_CASE("every wrong value np times the expected one, or 1/np of it") {
 }
 
 TEST_CASE("right for root 0, wrong for every other root: ranks not counted from the root") {
-  CheckRun r{4, 1, {{8, 0, 0}, {8, 2, 5}, {8, 3, 7}}, {}};
+  CheckRun r{4, 1, {{8, 0, 0}, {8, 2, 5}, {8, 3, 7}}, {}, {}};
   CHECK(says(diagnose_runs({"root0"}, {r}), "right when the root is rank 0, wrong for every other root"));
   CHECK(says(diagnose_runs({"root0"}, {r}), "v = relative(rank, root, n)"));
   r.cases[0].wrong = 1;  // root 0 wrong too: not this

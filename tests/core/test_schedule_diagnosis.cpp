@@ -211,3 +211,19 @@ TEST_CASE("a run that sends nothing at all is told so, with the first rule") {
   CHECK(has(text, "no rank sent or received anything, and the ring makes 12 sends here"));
   CHECK(has(text, "in the reduce-scatter, at step s rank r sends chunk (r - s) mod n"));
 }
+
+TEST_CASE("a send from a rank the schedule gives no send is an extra send, also without phase names") {
+  // Root 0 on 4 ranks: v 3 (rank 3) is a leaf: it receives in round 1 and never sends.
+  const Schedule s = ringlab::binomial_tree_schedule(4, 0);
+  auto events = run_of(s);
+  for (auto& e : events) e.phase.clear(), e.step = -1;
+  Event extra;
+  extra.rank = 3;
+  extra.op = Op::send;
+  extra.peer = 0;
+  extra.t0 = extra.t1 = 100;
+  events.push_back(extra);
+  const auto text = diagnose_schedule(s, events);
+  CHECK(has(text, "rank 3 sent to rank 0"));
+  CHECK(has(text, "an extra send"));
+}

@@ -7,12 +7,7 @@ using ringlab::watchdog::Report;
 
 namespace {
 Report blocked(int rank, std::vector<Pending> waits, std::string where = "") {
-  Report r;
-  r.rank = rank;
-  r.blocked = true;
-  r.where = std::move(where);
-  r.waits = std::move(waits);
-  return r;
+  return Report{.rank = rank, .blocked = true, .where = std::move(where), .waits = std::move(waits)};
 }
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 }  // namespace

@@ -3,19 +3,14 @@
 #pragma once
 #include <cstdio>
 
-#define CHECK_CUDA(call)                                                                           \
-  do {                                                                                             \
-    cudaError_t err_ = (call);                                                                     \
-    if (err_ != cudaSuccess) {                                                                     \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(err_)); \
-      return 1;                                                                                    \
-    }                                                                                              \
+// `call` returns a status; anything but `success` is described by `describe(status)`.
+#define CHECK_STATUS(call, success, describe)                                               \
+  do {                                                                                      \
+    const auto status_ = (call);                                                            \
+    if (status_ != success) {                                                               \
+      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #call, describe(status_)); \
+      return 1;                                                                             \
+    }                                                                                       \
   } while (0)
-#define CHECK_NCCL(call)                                                                           \
-  do {                                                                                             \
-    ncclResult_t res_ = (call);                                                                    \
-    if (res_ != ncclSuccess) {                                                                     \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #call, ncclGetErrorString(res_)); \
-      return 1;                                                                                    \
-    }                                                                                              \
-  } while (0)
+#define CHECK_CUDA(call) CHECK_STATUS(call, cudaSuccess, cudaGetErrorString)
+#define CHECK_NCCL(call) CHECK_STATUS(call, ncclSuccess, ncclGetErrorString)

@@ -17,28 +17,16 @@
 #include <random>
 #include <vector>
 
+#include "host_copies.hpp"
 #include "ringlab/comm/device.hpp"
-#include "ringlab/comm/memory.hpp"
 #include "ringlab/ml/mlp.hpp"
 #include "ringlab/ml/mlp_device.hpp"
-#include "ringlab/comm/ops.hpp"
 
 using namespace ringlab;
 
 namespace {
 
 constexpr double kGradTolerance = 1e-4, kLossTolerance = 1e-5;
-
-std::vector<float> download(const Buffer<float>& b) {
-  std::vector<float> h(b.size());
-  copy(View<float>(h), View<const float>(b.view()));
-  return h;
-}
-Buffer<float> upload(const std::vector<float>& h) {
-  Buffer<float> b(h.size(), Where::device);
-  copy(b.view(), View<const float>(h));
-  return b;
-}
 
 // Largest |got - want| relative to the largest |want|; prints the first 3 elements beyond `tol`.
 double compare(const char* what, const std::vector<float>& want, const std::vector<float>& got, double tol) {

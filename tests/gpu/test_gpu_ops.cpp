@@ -12,25 +12,12 @@
 #include <cstring>
 #include <vector>
 
+#include "host_copies.hpp"
 #include "ringlab/comm/device.hpp"
-#include "ringlab/comm/memory.hpp"
-#include "ringlab/comm/ops.hpp"
 
 using namespace ringlab;
 
 namespace {
-
-template <class T> std::vector<T> download(const Buffer<T>& b) {
-  std::vector<T> h(b.size());
-  copy(View<T>(h), View<const T>(b.view()));
-  return h;
-}
-
-template <class T> Buffer<T> upload(const std::vector<T>& h) {
-  Buffer<T> b(h.size(), Where::device);
-  copy(b.view(), View<const T>(h));
-  return b;
-}
 
 // Returns the number of (size, operation) cases that differ from the host.
 template <class T> int check_type(const char* name) {

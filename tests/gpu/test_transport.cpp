@@ -74,13 +74,8 @@ int main(int argc, char** argv) {
     fill_from(out.view(), 2 + order, r);
     Request rx = comm.irecv(in.view(), prev);
     Request tx = comm.isend(out.view(), next);
-    if (order == 0) {
-      comm.wait(rx);
-      comm.wait(tx);
-    } else {
-      comm.wait(tx);
-      comm.wait(rx);
-    }
+    comm.wait(order == 0 ? rx : tx);  // order 0: the receive first, then the send; 1: the other way
+    comm.wait(order == 0 ? tx : rx);
     expect_from(comm, order == 0 ? "isend/irecv, receive waited first" : "isend/irecv, send waited first",
                 in.view(), 2 + order, prev);
   }
@@ -90,15 +85,12 @@ int main(int argc, char** argv) {
     const int k = 7;
     Buffer<std::int32_t> out(count, where), in(count, where);
     fill_from(out.view(), 4, r);
+    auto segment = [&](View<std::int32_t> v, int s) {  // [count * s / k, count * (s + 1) / k)
+      return v.sub(count * s / k, count * (s + 1) / k - count * s / k, s);
+    };
     std::vector<Request> sends, recvs;
-    for (int s = 0; s < k; ++s) {
-      const std::size_t lo = count * s / k, hi = count * (s + 1) / k;
-      recvs.push_back(comm.irecv(in.view().sub(lo, hi - lo, s), prev));
-    }
-    for (int s = 0; s < k; ++s) {
-      const std::size_t lo = count * s / k, hi = count * (s + 1) / k;
-      sends.push_back(comm.isend(out.view().sub(lo, hi - lo, s), next));
-    }
+    for (int s = 0; s < k; ++s) recvs.push_back(comm.irecv(segment(in.view(), s), prev));
+    for (int s = 0; s < k; ++s) sends.push_back(comm.isend(segment(out.view(), s), next));
     for (auto& rq : recvs) comm.wait(rq);
     comm.wait_all(sends);
     expect_from(comm, "segments", in.view(), 4, prev);

@@ -90,8 +90,7 @@ bool has_note(const Session& s, const std::string& text) {
 
 TEST_CASE("the server listens on 127.0.0.1 by default and refuses a bad address") {
   Server s;
-  Server::Options o;
-  o.port = 0;
+  Server::Options o{.port = 0};
   std::string error;
   REQUIRE(s.listen(o, &error));
   CHECK(s.address() == "127.0.0.1");
@@ -115,9 +114,7 @@ TEST_CASE("the server listens on 127.0.0.1 by default and refuses a bad address"
 
 TEST_CASE("live ranks are merged into one run, and a disconnect becomes a note") {
   Server server;
-  Server::Options o;
-  o.port = 0;
-  REQUIRE(server.listen(o, nullptr));
+  REQUIRE(server.listen({.port = 0}, nullptr));
   Session s;
   int fds[4];
   for (int r = 0; r < 4; ++r) {
@@ -139,10 +136,7 @@ TEST_CASE("live ranks are merged into one run, and a disconnect becomes a note")
 
 TEST_CASE("garbage and oversized frames are refused, and the server keeps serving the others") {
   Server server;
-  Server::Options o;
-  o.port = 0;
-  o.max_frame = 64 * 1024;
-  REQUIRE(server.listen(o, nullptr));
+  REQUIRE(server.listen({.port = 0, .max_frame = 64 * 1024}, nullptr));
   Session s;
   const int good = connect_to(server);
   send_text(good, header(0, 2, server.token()) + event(0));
@@ -247,31 +241,22 @@ TEST_CASE("the launcher builds an argument vector and runs it without a shell") 
 
   Launcher l;
   REQUIRE(l.start({"/bin/sh", "-c", "echo hello from the run; exit 3"}, &error));
-  for (int i = 0; i < 200 && l.running(); ++i) {
-    l.poll();
-    usleep(10000);
-  }
-  l.poll();
+  l.wait(2);
   CHECK_FALSE(l.running());
   CHECK(l.exit_code() == 3);
   CHECK(l.output().find("hello from the run") != std::string::npos);
   Launcher missing;
   REQUIRE(missing.start({"/nonexistent/program"}, &error));
-  for (int i = 0; i < 200 && missing.running(); ++i) {
-    missing.poll();
-    usleep(10000);
-  }
-  missing.poll();
+  missing.wait(2);
   CHECK(missing.exit_code() == 127);
 }
 
 TEST_CASE("the Unix socket is private, a live one is not stolen, a stale one is replaced") {
   const std::string path = socket_path("private");
+  Server::Options o{.socket_path = path};
   std::string error;
   {
     Server server;
-    Server::Options o;
-    o.socket_path = path;
     REQUIRE(server.listen(o, &error));
     CHECK(server.lesson_address() == "unix:" + path);
     CHECK(server.token().empty());
@@ -292,13 +277,10 @@ TEST_CASE("the Unix socket is private, a live one is not stolen, a stale one is 
   CHECK(stat(path.c_str(), &st) != 0);  // removed at exit
   {                                     // a stale socket file, left by a killed visualizer: taken over
     Server dead;
-    Server::Options o;
-    o.socket_path = path;
     REQUIRE(dead.listen(o, &error));
   }
   std::ofstream(path + ".file") << "x";
   Server s2;
-  Server::Options o;
   o.socket_path = path + ".file";
   CHECK_FALSE(s2.listen(o, &error));
   CHECK(error.find("not a socket") != std::string::npos);
@@ -307,9 +289,7 @@ TEST_CASE("the Unix socket is private, a live one is not stolen, a stale one is 
 
 TEST_CASE("over TCP, a connection without the right token is closed and noted") {
   Server server;
-  Server::Options o;
-  o.port = 0;
-  o.token = "0123456789abcdef0123456789abcdef";
+  const Server::Options o{.port = 0, .token = "0123456789abcdef0123456789abcdef"};
   REQUIRE(server.listen(o, nullptr));
   Session s;
   const int none = connect_to(server), wrong = connect_to(server), typed = connect_to(server);
@@ -329,9 +309,7 @@ TEST_CASE("over TCP, a connection without the right token is closed and noted") 
 
 TEST_CASE("hostile lines: wrong types and out-of-range integers are refused by name, nothing crashes") {
   Server server;
-  Server::Options o;
-  o.socket_path = socket_path("hostile");
-  REQUIRE(server.listen(o, nullptr));
+  REQUIRE(server.listen({.socket_path = socket_path("hostile")}, nullptr));
   Session s;
   // Headers that once aborted the visualizer (nlohmann type_error) or read rank 4294967297 as 1.
   const int arr = connect_to(server), big_rank = connect_to(server);
@@ -369,14 +347,8 @@ TEST_CASE("a refused trace file is one note naming the line and field; the rest 
 
 TEST_CASE("limits: connections, events held and runs are bounded; over a limit, a note and a close") {
   Server server;
-  Server::Options o;
-  o.socket_path = socket_path("limits");
-  o.max_connections = 3;
-  REQUIRE(server.listen(o, nullptr));
-  Limits limits;
-  limits.max_events = 5000;
-  limits.max_runs = 3;
-  Session s(limits);
+  REQUIRE(server.listen({.socket_path = socket_path("limits"), .max_connections = 3}, nullptr));
+  Session s(Limits{.max_events = 5000, .max_runs = 3});
 
   // One connection too many: refused with a note.
   std::vector<int> fds;
@@ -429,11 +401,8 @@ TEST_CASE("memory stays bounded while a client floods valid events and reconnect
     return static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE)) / 1e6;
   };
   Server server;
-  Server::Options o;
-  o.socket_path = socket_path("flood");
-  REQUIRE(server.listen(o, nullptr));
-  Limits limits;
-  limits.max_events = 20000;
+  REQUIRE(server.listen({.socket_path = socket_path("flood")}, nullptr));
+  const Limits limits{.max_events = 20000};
   Session s(limits);
   const double before = rss_mb();
   std::string batch;

@@ -4,12 +4,12 @@
 
 #include <algorithm>
 #include <set>
+#include <string_view>
 
 namespace ringlab {
 
 namespace {
 
-bool starts_with(const std::string& s, const std::string& p) { return s.compare(0, p.size(), p) == 0; }
 bool has(const std::string& s, const std::string& p) { return s.find(p) != std::string::npos; }
 
 // A line's words, split at spaces and tabs (as awk splits its fields).
@@ -24,12 +24,8 @@ std::vector<std::string> fields(const std::string& line) {
   return out;
 }
 
-bool digits(const std::string& w, std::size_t from = 0, std::size_t to = std::string::npos) {
-  to = std::min(to, w.size());
-  if (from >= to) return false;
-  for (std::size_t i = from; i < to; ++i)
-    if (w[i] < '0' || w[i] > '9') return false;
-  return true;
+bool digits(std::string_view w) {
+  return !w.empty() && std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 // "[i] expected e got a" (ringlab::describe): "expected ", then " got " somewhere after it.
@@ -40,10 +36,11 @@ bool shows_a_difference(const std::string& line) {
 
 // "[rank 1/3] error: [7] expected ..." -> "rank 1: [7] expected ..."; other lines as they are.
 std::string without_rank_prefix(const std::string& line) {
-  if (!starts_with(line, "[rank ")) return line;
+  if (!line.starts_with("[rank ")) return line;
   const auto slash = line.find('/', 6), close = line.find("] ", 6);
-  if (slash == std::string::npos || close == std::string::npos || slash > close || !digits(line, 6, slash) ||
-      !digits(line, slash + 1, close))
+  const std::string_view view(line);
+  if (slash == std::string::npos || close == std::string::npos || slash > close ||
+      !digits(view.substr(6, slash - 6)) || !digits(view.substr(slash + 1, close - slash - 1)))
     return line;
   std::size_t rest = close + 2;
   if (line.compare(rest, 7, "error: ") == 0) rest += 7;
@@ -91,16 +88,16 @@ std::vector<std::string> explain_run(std::istream& output, bool brief) {
       if (seen_differences.insert(d).second) differences.push_back(d);
       continue;
     }
-    if (starts_with(line, "FAILED")) {
+    if (line.starts_with("FAILED")) {
       failed = line;
       continue;
     }
     if (has(line, " WRONG") && wrong.size() < 2) wrong.push_back(line);
-    if (starts_with(line, "diagnosis: ")) {
+    if (line.starts_with("diagnosis: ")) {
       if (seen_diagnoses.insert(line).second) diagnoses.push_back(line);
       continue;
     }
-    if (starts_with(line, "error:") || has(line, "] error: ") || reports_wrong_count(line))
+    if (line.starts_with("error:") || has(line, "] error: ") || reports_wrong_count(line))
       errors.push_back(line);
   }
 

@@ -3,21 +3,16 @@
 // the holes (fill, compare, resync: ringlab/check/holes.hpp), what a failed run printed
 // (explain_run.hpp) and what the failed runs have in common (ringlab/check/diagnose_runs.hpp).
 // The script keeps the orchestration: build, run under a time limit, exit codes, hint state.
-//
-// An ordinary target (tools/ringlab-manifest/CMakeLists.txt), built into BUILD/bin; it compiles
-// the few MPI-free core files it needs itself, so `./ringlab hint` on a fresh checkout builds it
-// in seconds.
-//
-//   ringlab-manifest --manifest FILE list                 NN<TAB>topic<TAB>title, one per exercise
-//   ringlab-manifest --manifest FILE diagnose 05 < runs   runs: NP<TAB>EXIT<TAB>RESULTS-FILE lines
-//   ringlab-manifest fill SOLUTION HOLES OUT              OUT: SOLUTION with HOLES' holes in it
-// A manifest with a problem: every problem on stderr as "FILE:LINE: what", exit 2.
+// Built into BUILD/bin from the few MPI-free core files it needs (CMakeLists.txt says why).
+// Every question is a subcommand (main() lists them, as `--help` does). A manifest with a
+// problem: every problem on stderr as "FILE:LINE: what", exit 2.
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <sstream>
 #include <string>
 
@@ -37,43 +32,38 @@ int fail(const std::string& what) {
   return 2;
 }
 
-std::string numbers(const Manifest& m) {
-  std::string out;
-  for (const auto& e : m.exercises) out += (out.empty() ? "" : " ") + e.nn;
-  return out;
+// 1 to `most` digits, nothing else.
+bool digits(const std::string& s, std::size_t most) {
+  return !s.empty() && s.size() <= most && s.find_first_not_of("0123456789") == std::string::npos;
 }
 
 // "5" or "05" -> the exercise numbered 05, which must exist.
 const Exercise* exercise(const Manifest& m, const std::string& arg, std::string& error) {
-  const bool digits =
-      !arg.empty() && arg.size() <= 2 && arg.find_first_not_of("0123456789") == std::string::npos;
-  if (!digits) {
+  if (!digits(arg, 2)) {
     error = "exercise '" + arg + "': give its number, e.g. 05";
     return nullptr;
   }
   const std::string nn = (arg.size() == 1 ? "0" : "") + arg;
   const Exercise* e = m.find(nn);
-  if (!e) error = "there is no exercise " + nn + "; the exercises are: " + numbers(m);
+  if (!e) {
+    error = "there is no exercise " + nn + "; the exercises are:";
+    for (const auto& x : m.exercises) error += " " + x.nn;
+  }
   return e;
 }
 
 // One hint as `./ringlab hint` shows it: "LABEL first line", the next lines under the first.
 void print_hint(const std::string& label, const std::string& hint) {
   std::istringstream lines(hint);
-  std::string line;
-  bool first = true;
-  while (std::getline(lines, line)) {
-    std::printf("%s %s\n", first ? label.c_str() : std::string(label.size(), ' ').c_str(), line.c_str());
-    first = false;
-  }
+  std::string prefix = label;
+  for (std::string line; std::getline(lines, line); prefix.assign(label.size(), ' '))
+    std::printf("%s %s\n", prefix.c_str(), line.c_str());
 }
 
 bool read(const fs::path& path, std::string& text) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;
-  std::ostringstream all;
-  all << in.rdbuf();
-  text = all.str();
+  text.assign(std::istreambuf_iterator<char>(in), {});
   return true;
 }
 
@@ -112,11 +102,9 @@ int fill(const std::string& solution, const std::string& holes, const std::strin
     return 1;
   }
   if (read(out, old) && old == filled) return 0;
-  const fs::path parent = fs::path(out).parent_path();
   std::error_code ec;
-  if (!parent.empty()) fs::create_directories(parent, ec);
-  if (!write(out, filled)) return fail("fill: cannot write " + out);
-  return 0;
+  if (fs::path(out).has_parent_path()) fs::create_directories(fs::path(out).parent_path(), ec);
+  return write(out, filled) ? 0 : fail("fill: cannot write " + out);
 }
 
 // same NN: exercises/TOPIC and solutions/TOPIC hold the same files, identical outside the
@@ -126,45 +114,37 @@ int same(const Exercise& e, const fs::path& root) {
   if (!fs::is_directory(root / ex) || !fs::is_directory(root / sol))
     return fail("exercise " + e.nn + ": need both " + ex + " and " + sol);
   bool bad = false, broken = false;  // broken: some file's markers do not pair up
+  auto problem = [&](const std::string& line) {
+    std::printf("%s\n", line.c_str());
+    bad = true;
+  };
   std::size_t holes = 0;
   for (const auto& name : files_in(root / sol))
-    if (!fs::is_regular_file(root / ex / name)) {
-      std::printf("%s/%s has no copy in %s/ (copy it: every file of the topic is there)\n", sol.c_str(),
-                  name.c_str(), ex.c_str());
-      bad = true;
-    }
+    if (!fs::is_regular_file(root / ex / name))
+      problem(sol + "/" + name + " has no copy in " + ex + "/ (copy it: every file of the topic is there)");
   for (const auto& name : files_in(root / ex)) {
     const std::string x_name = ex + "/" + name, s_name = sol + "/" + name;
     std::string x_text, s_text;
     if (!fs::is_regular_file(root / s_name) || !read(root / s_name, s_text) || !read(root / x_name, x_text)) {
-      std::printf("%s has no %s\n", x_name.c_str(), s_name.c_str());
-      bad = true;
+      problem(x_name + " has no " + s_name);
       continue;
     }
     const auto x = ringlab::holes::split(x_text), s = ringlab::holes::split(s_text);
     holes += x.holes.size();
-    if (!s.error.empty()) std::printf("%s, %s\n", s_name.c_str(), s.error.c_str());
-    if (!x.error.empty()) std::printf("%s, %s\n", x_name.c_str(), x.error.c_str());
+    if (!s.error.empty()) problem(s_name + ", " + s.error);
+    if (!x.error.empty()) problem(x_name + ", " + x.error);
     if (!s.error.empty() || !x.error.empty()) {  // holes that cannot be told apart: no comparison
-      bad = broken = true;
+      broken = true;
       continue;
     }
     const auto diff = ringlab::holes::diff_outside(s, x);
-    if (!diff.empty()) {
-      std::printf("%s and %s differ outside the holes (< solution, > exercise):\n", x_name.c_str(),
-                  s_name.c_str());
-      for (std::size_t i = 0; i < diff.size() && i < 30; ++i) std::printf("%s\n", diff[i].c_str());
-      bad = true;
-    }
-    if (!ringlab::holes::holes_without_todo(x).empty()) {
-      std::printf("%s: a hole without a TODO(exercise) line\n", x_name.c_str());
-      bad = true;
-    }
+    if (!diff.empty())
+      problem(x_name + " and " + s_name + " differ outside the holes (< solution, > exercise):");
+    for (std::size_t i = 0; i < diff.size() && i < 30; ++i) std::printf("%s\n", diff[i].c_str());
+    if (!ringlab::holes::holes_without_todo(x).empty())
+      problem(x_name + ": a hole without a TODO(exercise) line");
   }
-  if (holes == 0 && !broken) {
-    std::printf("%s has no holes\n", ex.c_str());
-    bad = true;
-  }
+  if (holes == 0 && !broken) problem(ex + " has no holes");
   if (!bad)
     std::printf("exercise %s: %zu hole(s); identical to the solution everywhere else.\n", e.nn.c_str(),
                 holes);
@@ -211,39 +191,34 @@ int main(int argc, char** argv) {
   auto* list = app.add_subcommand("list", "NN<TAB>topic<TAB>title, one line per exercise, in order");
   auto* number =
       app.add_subcommand("number", "NN as two digits (5 -> 05); exit 2 if there is no such exercise");
-  number->add_option("NN", nn, "Exercise number")->required();
   auto* get = app.add_subcommand("get", "Every value of KEY in exercise NN, one per line, as written");
-  get->add_option("NN", nn, "Exercise number")->required();
-  get->add_option("KEY", key, "topic, title, np, check, diagnose or hint")->required();
   auto* plan = app.add_subcommand("plan", "The runs of NN's check, in order: NP<TAB>ARGUMENTS per line");
-  plan->add_option("NN", nn, "Exercise number")->required();
-  plan->add_option("--np", nps, "Only these numbers of ranks (\"2 3\"); few: the first two above 1");
-  plan->add_option("--runs", runs_max, "Only the first N check lines")->check(CLI::PositiveNumber);
   auto* hints =
       app.add_subcommand("hint", "Exercise NN's hint K (of its N), `all` for every hint, `count` for N");
-  hints->add_option("NN", nn, "Exercise number")->required();
-  hints->add_option("WHICH", hint_which, "K (1 = gentlest), all, or count")->required();
   auto* validate =
       app.add_subcommand("validate", "The manifest is well-formed and every topic's folders exist");
   auto* diagnose = app.add_subcommand(
       "diagnose",
       "What the failures of NN's check runs have in common; reads NP<TAB>EXIT<TAB>RESULTS lines on stdin");
-  diagnose->add_option("NN", nn, "Exercise number")->required();
   auto* fills = app.add_subcommand(
       "fill",
       "Writes OUT: SOLUTION with the holes HOLES fills replaced by HOLES' versions; exit 1 if "
       "HOLES has a hole the solution lacks");
+  auto* sames = app.add_subcommand(
+      "same", "Exercise NN and its solution are the same files, identical outside the holes; exit 1 if not");
+  auto* resyncs = app.add_subcommand(
+      "resync", "Rewrites exercises/NN_topic from solutions/NN_topic, keeping the exercise's holes");
+  auto* explain = app.add_subcommand(
+      "explain", "The lines of a failed check run's output (stdin) that say what went wrong");
+  for (auto* question : {number, get, plan, hints, diagnose, sames, resyncs})
+    question->add_option("NN", nn, "Exercise number")->required();
+  get->add_option("KEY", key, "topic, title, np, check, diagnose or hint")->required();
+  plan->add_option("--np", nps, "Only these numbers of ranks (\"2 3\"); few: the first two above 1");
+  plan->add_option("--runs", runs_max, "Only the first N check lines")->check(CLI::PositiveNumber);
+  hints->add_option("WHICH", hint_which, "K (1 = gentlest), all, or count")->required();
   fills->add_option("SOLUTION", solution, "The solution file")->required();
   fills->add_option("HOLES", holes_file, "A file of holes (a typical mistake, or an exercise)")->required();
   fills->add_option("OUT", out, "The file to write (only if it changes)")->required();
-  auto* sames = app.add_subcommand(
-      "same", "Exercise NN and its solution are the same files, identical outside the holes; exit 1 if not");
-  sames->add_option("NN", nn, "Exercise number")->required();
-  auto* resyncs = app.add_subcommand(
-      "resync", "Rewrites exercises/NN_topic from solutions/NN_topic, keeping the exercise's holes");
-  resyncs->add_option("NN", nn, "Exercise number")->required();
-  auto* explain = app.add_subcommand(
-      "explain", "The lines of a failed check run's output (stdin) that say what went wrong");
   explain->add_flag("--brief", brief, "One line only (for every failed run after the first)");
   try {
     app.parse(argc, argv);
@@ -301,8 +276,7 @@ int main(int argc, char** argv) {
       ranks.clear();
       std::istringstream in(nps);
       for (std::string w; in >> w;) {
-        if (w.find_first_not_of("0123456789") != std::string::npos || w.size() > 4 || std::stoi(w) < 1)
-          return fail("--np: \"" + w + "\" is not a number of ranks");
+        if (!digits(w, 4) || std::stoi(w) < 1) return fail("--np: \"" + w + "\" is not a number of ranks");
         ranks.push_back(std::stoi(w));
       }
     }
@@ -317,9 +291,7 @@ int main(int argc, char** argv) {
     } else if (hint_which == "all") {
       for (int k = 0; k < total; ++k) print_hint("hint " + std::to_string(k + 1) + ":", e->hints[k]);
     } else {
-      const bool digits = !hint_which.empty() && hint_which.size() <= 3 &&
-                          hint_which.find_first_not_of("0123456789") == std::string::npos;
-      const int k = digits ? std::stoi(hint_which) : 0;
+      const int k = digits(hint_which, 3) ? std::stoi(hint_which) : 0;
       if (k < 1 || k > total)
         return fail("hint " + hint_which + ": exercise " + e->nn + " has hints 1 to " +
                     std::to_string(total));

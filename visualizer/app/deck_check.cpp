@@ -3,10 +3,8 @@
 
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdio>
 #include <sstream>
-#include <thread>
 
 #include "viz/launcher.hpp"
 #include "viz/session.hpp"
@@ -57,16 +55,7 @@ int check_deck_demos(const Deck& deck, const std::string& deck_path, const std::
         problem(error);
         continue;
       }
-      const auto t0 = std::chrono::steady_clock::now();
-      while (run.running()) {
-        run.poll();
-        if (std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > timeout_s) {
-          run.stop();
-          break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-      }
-      run.poll();
+      if (!run.wait(timeout_s)) run.stop();
       if (run.exit_code() != 0) {
         problem("demo `" + demo_command(d) + "` exited " + std::to_string(run.exit_code()) + ": " + last_words(run.output()));
         continue;

@@ -33,9 +33,7 @@ int parse_flags(CLI::App& cli, int argc, char** argv, const char* program, Commo
     return fail(2, "%s: error: --size '%s': give WIDTHxHEIGHT, 320x240 to 7680x4320", program,
                 o.size.c_str());
   if (!o.size.empty()) o.width = w, o.height = h;
-  Theme theme = Theme::dark;
-  theme_from_name(o.theme, &theme);  // CLI11 checked the name
-  use_theme(theme);
+  use_theme(o.theme == "light" ? Theme::light : Theme::dark);  // CLI11 checked the name
   return -1;
 }
 

@@ -43,14 +43,11 @@ std::string find_font(const std::string& pattern, std::string* error) {
   return {};
 }
 
-float viewer_text_px(float window_height, float scale) {
-  return std::max(10.0f, std::round(window_height * kViewerTextFraction * scale));
-}
-
 bool use_viewer_font(float window_height, float scale, std::string* error) {
   const std::string path = find_font("DejaVu Sans", error);
   if (path.empty()) return false;
-  const float px = viewer_text_px(window_height, scale);
+  constexpr float kTextFraction = 1.0f / 40;  // of the window height (fonts.hpp)
+  const float px = std::max(10.0f, std::round(window_height * kTextFraction * scale));
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   ImFontConfig cfg;

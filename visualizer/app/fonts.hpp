@@ -18,8 +18,6 @@ std::string find_font(const std::string& pattern, std::string* error);
 // room on a projector), times `scale` (--font-scale, and the [ ] keys), at least 10 pixels.
 // Replaces the current ImGui context's fonts and scales its style (padding, spacing) to match;
 // the renderer must upload the new font texture. False, with `error`: no such font here.
-constexpr float kViewerTextFraction = 1.0f / 40;
-float viewer_text_px(float window_height, float scale);
 bool use_viewer_font(float window_height, float scale, std::string* error);
 
 }  // namespace ringlab::viz

@@ -66,6 +66,67 @@ float widest_tick(double lo, double hi) {
   for (double v : {lo, hi, (lo + hi) / 2, -std::fabs(hi)}) w = std::max(w, ImGui::CalcTextSize(fmt(v).c_str()).x);
   return w;
 }
+
+// The frame the scrubber is on (the run has at least one).
+const Frame& frame_on_screen(const App& app, Run& run) {
+  const auto& frames = run.timeline.frames();
+  return frames[app.playback.time_mode
+                    ? run.timeline.frame_at_time(app.playback.t)
+                    : std::clamp(static_cast<int>(app.playback.pos), 0, static_cast<int>(frames.size()) - 1)];
+}
+
+// The bars of one collective's traffic: sent and received per rank.
+void draw_traffic(App& app, const Traffic& t, int n) {
+  double top = 1;
+  for (int r = 0; r < n; ++r) top = std::max({top, double(t.sent[r]), double(t.received[r])});
+  begin_view("bytes", app.background);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 p = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
+  const float f = em();
+  // The legend on its own line; the values sit inside the plot, below it.
+  const Rgb sent = phase_colour("reduce-scatter"), recv = phase_colour("allgather");
+  float lx = p.x;
+  for (const auto& [colour, text] : {std::pair{sent, "sent"}, std::pair{recv, "received"}}) {
+    dl->AddRectFilled(ImVec2(lx, p.y + f * 0.2f), ImVec2(lx + f * 0.75f, p.y + f * 0.95f), im_colour(colour));
+    label(dl, ImVec2(lx + f, p.y), palette().text, text);
+    lx += f * 1.8f + ImGui::CalcTextSize(text).x;
+  }
+  const float x0 = p.x + ImGui::CalcTextSize(bytes_text(top).c_str()).x + f * 0.6f, x1 = p.x + avail.x - f * 0.5f;
+  const float y0 = p.y + f * 2.6f, y1 = p.y + avail.y - f * 1.4f;
+  // As many ticks as there are text lines to spare (a short chart at 720p has room for two).
+  const double step = nice_step(top, std::clamp(static_cast<int>((y1 - y0) / (f * 1.6f)), 1, 4));
+  for (double v = 0; v <= top * 1.0001; v += step) {
+    const float py = y1 - static_cast<float>(v / top) * (y1 - y0);
+    dl->AddLine(ImVec2(x0, py), ImVec2(x1, py), palette().grid);
+    const std::string s = bytes_text(v);
+    label(dl, ImVec2(x0 - ImGui::CalcTextSize(s.c_str()).x - f * 0.3f, py - f / 2), palette().text, s);
+  }
+  const float slot = (x1 - x0) / static_cast<float>(n), bar = std::clamp(slot * 0.4f, 1.0f, f * 6);
+  float next_rank_x = -1e30f;
+  for (int r = 0; r < n; ++r) {
+    const float sx = x0 + r * slot + slot * 0.1f;
+    const float hs = static_cast<float>(t.sent[r] / top) * (y1 - y0);
+    const float hr = static_cast<float>(t.received[r] / top) * (y1 - y0);
+    dl->AddRectFilled(ImVec2(sx, y1 - hs), ImVec2(sx + bar, y1), im_colour(sent));
+    dl->AddRectFilled(ImVec2(sx + bar, y1 - hr), ImVec2(sx + 2 * bar, y1), im_colour(recv));
+    const std::string rank = (n <= 16 ? "rank " : "") + std::to_string(r);
+    if (sx >= next_rank_x) {  // rank names where they fit, never over each other
+      label(dl, ImVec2(sx, y1 + f * 0.2f), palette().text, rank);
+      next_rank_x = sx + ImGui::CalcTextSize(rank.c_str()).x + f * 0.5f;
+    }
+    // Each bar's value above it, where it fits the bar's width; else the tooltip has it.
+    for (const auto& [x, h, v] : {std::tuple{sx, hs, t.sent[r]}, std::tuple{sx + bar, hr, t.received[r]}}) {
+      const std::string s = bytes_text(double(v));
+      if (ImGui::CalcTextSize(s.c_str()).x <= bar - f * 0.2f)
+        label(dl, ImVec2(x, std::max(y0 - f * 1.2f, y1 - h - f * 1.1f)), palette().text, s);
+    }
+    if (ImGui::IsMouseHoveringRect(ImVec2(sx, y0), ImVec2(sx + 2 * bar, y1)))
+      ImGui::SetTooltip("rank %d\nsent %s\nreceived %s", r, bytes_text(double(t.sent[r])).c_str(),
+                        bytes_text(double(t.received[r])).c_str());
+  }
+  dl->AddLine(ImVec2(x0, y1), ImVec2(x1, y1), palette().axis);
+  ImGui::Dummy(avail);
+}
 }  // namespace
 
 void draw_loss_plot(App& app) {
@@ -186,8 +247,6 @@ void draw_loss_plot(App& app) {
   ImGui::Dummy(avail);
 }
 
-static void draw_traffic(App& app, const Traffic& t, int n);
-
 void draw_bytes_chart(App& app, const std::string& pinned) {
   Run* run = app.session.current();
   if (!run || run->plots.traffic().empty()) {
@@ -208,12 +267,8 @@ void draw_bytes_chart(App& app, const std::string& pinned) {
   std::vector<std::string> names;
   for (const auto& [name, t] : run->plots.traffic()) names.push_back(name);
   if (app.bytes_follow && !run->timeline.frames().empty()) {
-    const auto& frames = run->timeline.frames();
-    const int f = app.playback.time_mode
-                      ? run->timeline.frame_at_time(app.playback.t)
-                      : std::clamp(static_cast<int>(app.playback.pos), 0, int(frames.size()) - 1);
-    for (int i = 0; i < static_cast<int>(names.size()); ++i)
-      if (names[i] == frames[f].coll) app.bytes_coll = i;
+    const auto on_screen = std::find(names.begin(), names.end(), frame_on_screen(app, *run).coll);
+    if (on_screen != names.end()) app.bytes_coll = static_cast<int>(on_screen - names.begin());
   }
   app.bytes_coll = std::clamp(app.bytes_coll, 0, static_cast<int>(names.size()) - 1);
   ImGui::SetNextItemWidth(em() * 16);
@@ -231,59 +286,6 @@ void draw_bytes_chart(App& app, const std::string& pinned) {
   draw_traffic(app, run->plots.traffic().at(names[app.bytes_coll]), run->header.ranks);
 }
 
-// The bars of one collective's traffic: sent and received per rank.
-static void draw_traffic(App& app, const Traffic& t, int n) {
-  double top = 1;
-  for (int r = 0; r < n; ++r) top = std::max({top, double(t.sent[r]), double(t.received[r])});
-  begin_view("bytes", app.background);
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 p = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
-  const float f = em();
-  // The legend on its own line; the values sit inside the plot, below it.
-  const Rgb sent = phase_colour("reduce-scatter"), recv = phase_colour("allgather");
-  float lx = p.x;
-  for (const auto& [colour, text] : {std::pair{sent, "sent"}, std::pair{recv, "received"}}) {
-    dl->AddRectFilled(ImVec2(lx, p.y + f * 0.2f), ImVec2(lx + f * 0.75f, p.y + f * 0.95f), im_colour(colour));
-    label(dl, ImVec2(lx + f, p.y), palette().text, text);
-    lx += f * 1.8f + ImGui::CalcTextSize(text).x;
-  }
-  const float x0 = p.x + ImGui::CalcTextSize(bytes_text(top).c_str()).x + f * 0.6f, x1 = p.x + avail.x - f * 0.5f;
-  const float y0 = p.y + f * 2.6f, y1 = p.y + avail.y - f * 1.4f;
-  // As many ticks as there are text lines to spare (a short chart at 720p has room for two).
-  const double step = nice_step(top, std::clamp(static_cast<int>((y1 - y0) / (f * 1.6f)), 1, 4));
-  for (double v = 0; v <= top * 1.0001; v += step) {
-    const float py = y1 - static_cast<float>(v / top) * (y1 - y0);
-    dl->AddLine(ImVec2(x0, py), ImVec2(x1, py), palette().grid);
-    const std::string s = bytes_text(v);
-    label(dl, ImVec2(x0 - ImGui::CalcTextSize(s.c_str()).x - f * 0.3f, py - f / 2), palette().text, s);
-  }
-  const float slot = (x1 - x0) / static_cast<float>(n), bar = std::clamp(slot * 0.4f, 1.0f, f * 6);
-  float next_rank_x = -1e30f;
-  for (int r = 0; r < n; ++r) {
-    const float sx = x0 + r * slot + slot * 0.1f;
-    const float hs = static_cast<float>(t.sent[r] / top) * (y1 - y0);
-    const float hr = static_cast<float>(t.received[r] / top) * (y1 - y0);
-    dl->AddRectFilled(ImVec2(sx, y1 - hs), ImVec2(sx + bar, y1), im_colour(sent));
-    dl->AddRectFilled(ImVec2(sx + bar, y1 - hr), ImVec2(sx + 2 * bar, y1), im_colour(recv));
-    const std::string rank = (n <= 16 ? "rank " : "") + std::to_string(r);
-    if (sx >= next_rank_x) {  // rank names where they fit, never over each other
-      label(dl, ImVec2(sx, y1 + f * 0.2f), palette().text, rank);
-      next_rank_x = sx + ImGui::CalcTextSize(rank.c_str()).x + f * 0.5f;
-    }
-    // Each bar's value above it, where it fits the bar's width; else the tooltip has it.
-    for (const auto& [x, h, v] : {std::tuple{sx, hs, t.sent[r]}, std::tuple{sx + bar, hr, t.received[r]}}) {
-      const std::string s = bytes_text(double(v));
-      if (ImGui::CalcTextSize(s.c_str()).x <= bar - f * 0.2f)
-        label(dl, ImVec2(x, std::max(y0 - f * 1.2f, y1 - h - f * 1.1f)), palette().text, s);
-    }
-    if (ImGui::IsMouseHoveringRect(ImVec2(sx, y0), ImVec2(sx + 2 * bar, y1)))
-      ImGui::SetTooltip("rank %d\nsent %s\nreceived %s", r, bytes_text(double(t.sent[r])).c_str(),
-                        bytes_text(double(t.received[r])).c_str());
-  }
-  dl->AddLine(ImVec2(x0, y1), ImVec2(x1, y1), palette().axis);
-  ImGui::Dummy(avail);
-}
-
 void draw_pipeline_chart(App& app) {
   Run* run = app.session.current();
   if (!run || run->plots.blocks().empty()) {
@@ -293,13 +295,7 @@ void draw_pipeline_chart(App& app) {
   // The blocks of the call on screen (one pipelined step, its bubble visible), or all of them.
   ImGui::Checkbox("only the call on screen", &app.pipeline_follow);
   std::int64_t call = -2;
-  if (app.pipeline_follow && !run->timeline.frames().empty()) {
-    const auto& frames = run->timeline.frames();
-    const int f = app.playback.time_mode
-                      ? run->timeline.frame_at_time(app.playback.t)
-                      : std::clamp(static_cast<int>(app.playback.pos), 0, int(frames.size()) - 1);
-    call = frames[f].call;
-  }
+  if (app.pipeline_follow && !run->timeline.frames().empty()) call = frame_on_screen(app, *run).call;
   std::vector<Block> blocks;
   for (const auto& b : run->plots.blocks())
     if (call == -2 || b.call == call) blocks.push_back(b);
@@ -331,14 +327,12 @@ void draw_pipeline_chart(App& app) {
     busy[b.rank] += b.t1 - b.t0;
     const ImVec2 a(px(b.t0), y0 + b.rank * row + 2),
         z(std::max(px(b.t1), px(b.t0) + 1), y0 + (b.rank + 1) * row - 2);
-    dl->AddRectFilled(a, z, im_colour(phase_colour(b.name)));
+    const ImU32 fill = im_colour(phase_colour(b.name));
+    dl->AddRectFilled(a, z, fill);
     if (z.x - a.x > 3) dl->AddRect(a, z, palette().outline);
     const std::string s = std::to_string(b.chunk);
-    if (b.chunk >= 0 && z.x - a.x > ImGui::CalcTextSize(s.c_str()).x + 2 && row >= f + 4) {
-      begin_view("pipeline", im_colour(phase_colour(b.name)));
-      label(dl, ImVec2(a.x + 2, a.y + (z.y - a.y - f) / 2), ink_on(im_colour(phase_colour(b.name))), s);
-      begin_view("pipeline", app.background);
-    }
+    if (b.chunk >= 0 && z.x - a.x > ImGui::CalcTextSize(s.c_str()).x + 2 && row >= f + 4)
+      label_on(dl, fill, ImVec2(a.x + 2, a.y + (z.y - a.y - f) / 2), ink_on(fill), s);
   }
   // Under each rank's compute blocks, a thin bar per collective in the same time window (lesson
   // 08: a bucket's allreduce running while the backward pass computes shows as overlap).

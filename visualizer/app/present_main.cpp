@@ -27,7 +27,6 @@
 #include "theme.hpp"
 
 using namespace ringlab::viz;
-using Clock = std::chrono::steady_clock;
 
 namespace {
 struct Options {
@@ -91,9 +90,9 @@ struct Texture {
 };
 std::map<std::string, Texture> g_textures;
 bool image_texture(const std::string& path, int* w, int* h, ImTextureID* tex) {
-  auto it = g_textures.find(path);
-  if (it == g_textures.end()) {
-    Texture t;
+  auto [it, fresh] = g_textures.try_emplace(path);
+  Texture& t = it->second;
+  if (fresh) {
     int ch = 0;
     if (unsigned char* px = stbi_load(path.c_str(), &t.w, &t.h, &ch, 4)) {
       glGenTextures(1, &t.id);
@@ -104,11 +103,10 @@ bool image_texture(const std::string& path, int* w, int* h, ImTextureID* tex) {
       glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, t.w, t.h, 0, GL_RGBA, GL_UNSIGNED_BYTE, px);
       stbi_image_free(px);
     }
-    it = g_textures.emplace(path, t).first;
   }
-  if (!it->second.id) return false;
-  *w = it->second.w, *h = it->second.h;
-  *tex = reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(it->second.id));
+  if (!t.id) return false;
+  *w = t.w, *h = t.h;
+  *tex = reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(t.id));
   return true;
 }
 
@@ -286,7 +284,7 @@ void finish_demo(App& app, Presenter& p, double max_s) {
       return;
     }
     const auto t0 = Clock::now();
-    while (!demo_finished(app, p) && std::chrono::duration<double>(Clock::now() - t0).count() < max_s) {
+    while (!demo_finished(app, p) && ms_since(t0) < max_s * 1000) {
       if (app.server) app.session.take(app.server->poll(20));
       app.launcher.poll();
     }
@@ -334,7 +332,6 @@ int main(int argc, char** argv) {
   if (parsed >= 0) return parsed;
   std::signal(SIGPIPE, SIG_IGN);  // a reader that stops early (| grep -m1) or a closed socket: no crash
   App app;
-  app.background = palette().background;
   find_kit(app, argv[0]);
   Presenter p;
   if (!open_deck(app, p, o.deck)) return 2;
@@ -350,9 +347,7 @@ int main(int argc, char** argv) {
   // free TCP port on loopback, so a presenter never collides with a visualizer already on this
   // user's socket; its token reaches the runs the launcher starts (children inherit it).
   Server server;
-  Server::Options so;
-  so.port = 0;
-  if (!keys.parse(o.keys, &error) || !server.listen(so, &error))
+  if (!keys.parse(o.keys, &error) || !server.listen({.port = 0}, &error))
     return fail(2, "ringlab-present: error: %s", error.c_str());
   setenv("RINGLAB_VIZ_TOKEN", server.token().c_str(), 1);
   app.server = &server;
@@ -441,12 +436,11 @@ int main(int argc, char** argv) {
     if (o.common.quit_when_done && o.screenshot.empty() && keys.done() && !app.launcher.running() &&
         (keys.codes.empty() || frame > 8) && (!p.demo_live || demo_finished(app, p)))
       break;
-    if (o.common.max_seconds > 0 &&
-        std::chrono::duration<double>(Clock::now() - start).count() > o.common.max_seconds) {
+    if (o.common.max_seconds > 0 && ms_since(start) > o.common.max_seconds * 1000) {
       rc = fail(1, "ringlab-present: --max-seconds %.0f reached", o.common.max_seconds);
       break;
     }
-    const double left = 16.0 - std::chrono::duration<double, std::milli>(Clock::now() - t_frame).count();
+    const double left = 16.0 - ms_since(t_frame);
     if (left > 1) app.session.take(server.poll(static_cast<int>(left)));
   }
 

@@ -12,7 +12,8 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
-#include <thread>
+#include <numeric>
+#include <sstream>
 
 namespace ringlab::viz {
 namespace {
@@ -86,26 +87,12 @@ struct Flow {
   }
   void add_text(ImFont* font, float size, float x, float y, ImU32 col, const std::string& t, bool code_bg) {
     const float w = width(font, size, t);
-    if (code_bg) {
-      SlideItem r;
-      r.kind = SlideItem::Kind::rect;
-      r.x0 = x - 3 * scale, r.y0 = y, r.x1 = x + w + 3 * scale, r.y1 = y + size * 1.12f;
-      r.colour = palette().code_bg;
-      items.push_back(r);
-    }
-    SlideItem it;
-    it.font = font;
-    it.size = size;
-    it.x0 = x, it.y0 = y, it.x1 = x + w, it.y1 = y + size;
-    it.colour = col;
-    it.text = t;
-    items.push_back(std::move(it));
+    if (code_bg) rect(x - 3 * scale, y, x + w + 3 * scale, y + size * 1.12f, palette().code_bg);
+    items.push_back({.font = font, .size = size, .x0 = x, .y0 = y, .x1 = x + w, .y1 = y + size,
+                     .colour = col, .text = t});
   }
   void rect(float x0, float y0, float x1, float y1, ImU32 c) {
-    SlideItem r;
-    r.kind = SlideItem::Kind::rect;
-    r.x0 = x0, r.y0 = y0, r.x1 = x1, r.y1 = y1, r.colour = c;
-    items.push_back(r);
+    items.push_back({.kind = SlideItem::Kind::rect, .x0 = x0, .y0 = y0, .x1 = x1, .y1 = y1, .colour = c});
   }
 };
 
@@ -172,13 +159,8 @@ float layout_at(const Slide& slide, const SlideFonts& f, float scale, float x0, 
         float fs = fl.size_of(f.mono);
         const float pad = fs * 0.55f;
         std::vector<std::string> lines;
-        std::size_t a = 0;
-        for (;;) {
-          const auto e = b.text.find('\n', a);
-          lines.push_back(b.text.substr(a, e == std::string::npos ? std::string::npos : e - a));
-          if (e == std::string::npos) break;
-          a = e + 1;
-        }
+        std::istringstream text(b.text + '\n');  // a last empty line counts too
+        for (std::string line; std::getline(text, line);) lines.push_back(line);
         float widest = 0;
         for (const auto& l : lines) widest = std::max(widest, Flow::width(f.mono, fs, l));
         if (widest > x1 - x0 - 2 * pad) {
@@ -205,15 +187,11 @@ float layout_at(const Slide& slide, const SlideFonts& f, float scale, float x0, 
           for (std::size_t r = 0; r < b.rows.size(); ++r)
             for (std::size_t c = 0; c < cols && c < b.rows[r].size(); ++c)
               w[c] = std::max(w[c], spans_width(probe, b.rows[r][c], r == 0 ? f.bold : f.body) + 2 * pad + 2);
-          float total = 0;
-          for (float v : w) total += v;
-          if (total <= x1 - x0) break;
+          if (std::accumulate(w.begin(), w.end(), 0.0f) <= x1 - x0) break;
           fs_scale *= 0.9f;
         }
         Flow tf{f, scale * fs_scale, out.items};
-        const float lh = tf.size_of(f.body) * 1.45f;
-        float total = 0;
-        for (float v : w) total += v;
+        const float lh = tf.size_of(f.body) * 1.45f, total = std::accumulate(w.begin(), w.end(), 0.0f);
         for (std::size_t r = 0; r < b.rows.size(); ++r) {
           if (r == 0) tf.rect(x0, y, x0 + total, y + lh, palette().table_head);
           float x = x0;
@@ -238,12 +216,8 @@ float layout_at(const Slide& slide, const SlideFonts& f, float scale, float x0, 
           const float room_h = std::max((y1 - y) - body * 0.6f, (y1 - y0) * 0.3f);  // best last on a slide
           const float k = std::min((x1 - x0) / iw, room_h / ih);
           const float w = iw * k, h = ih * k, left = x0 + (x1 - x0 - w) / 2;
-          SlideItem it;
-          it.kind = SlideItem::Kind::image;
-          it.x0 = left, it.y0 = y, it.x1 = left + w, it.y1 = y + h;
-          it.text = b.path;
-          it.tex = tex;
-          out.items.push_back(it);
+          out.items.push_back({.kind = SlideItem::Kind::image, .x0 = left, .y0 = y, .x1 = left + w,
+                               .y1 = y + h, .text = b.path, .tex = tex});
           y += h + body * 0.5f;
         } else {
           y = fl.spans({Span{"[image " + b.text + " could not be read]"}}, f.italic, palette().dim, x0, x1, y);
@@ -354,38 +328,30 @@ std::string Presenter::clock() const {
 }
 
 namespace {
-void stop_run(App& app) {
-  if (!app.launcher.running()) return;
+// A clean slate for this slide's demo: the run still going stopped, no events, playback at 0.
+void fresh_demo(App& app, Presenter& p, bool live) {
   app.launcher.stop();
-  for (int i = 0; i < 300 && app.launcher.running(); ++i) {  // up to 3 s for mpirun to go
-    app.launcher.poll();
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
+  app.launcher.wait(3);  // for mpirun to go
+  app.session = Session();
+  app.playback = Playback();
+  p.demo_slide = p.current;
+  p.demo_live = live;
 }
 }  // namespace
 
 void go_to(App& app, Presenter& p, int index) {
   if (p.deck.slides.empty()) return;
   p.current = std::clamp(index, 0, static_cast<int>(p.deck.slides.size()) - 1);
-  if (p.deck.slides[p.current].has_demo && p.demo_slide != p.current) ready_demo(app, p);
-}
-
-void ready_demo(App& app, Presenter& p) {
-  const Slide* s = p.slide();
-  if (!s || !s->has_demo) return;
-  stop_run(app);
-  app.session = Session();
-  app.playback = Playback();
+  const Slide& s = p.deck.slides[p.current];
+  if (!s.has_demo || p.demo_slide == p.current) return;
+  fresh_demo(app, p, false);
   app.form.error.clear();
-  p.demo_slide = p.current;
-  p.demo_live = false;
-  if (!s->demo.trace.empty() && app.session.open_file(s->demo.trace)) show_demo_step(app, p);
+  if (!s.demo.trace.empty() && app.session.open_file(s.demo.trace)) show_demo_step(app, p);
 }
 
 void show_demo_step(App& app, const Presenter& p) {
   const Slide* s = p.slide();
   Run* run = app.session.current();
-  if (!run && !app.session.runs().empty()) app.session.select(0), run = app.session.current();
   if (!s || !run) return;
   const int frames = static_cast<int>(run->timeline.frames().size());
   app.playback.pos = (s->demo.at >= 0 ? std::min(s->demo.at, frames - 1) : frames / 2) + 0.5;
@@ -407,14 +373,10 @@ bool run_demo(App& app, Presenter& p) {
     app.playback.playing = true;
     return app.session.current() != nullptr;
   }
-  stop_run(app);
-  app.session = Session();
-  app.playback = Playback();
+  fresh_demo(app, p, true);
   app.form.lesson = s->demo.lesson;
   app.form.np = s->demo.np;
   std::snprintf(app.form.flags, sizeof app.form.flags, "%s", s->demo.flags.c_str());
-  p.demo_slide = p.current;
-  p.demo_live = true;
   if (s->demo.output_only()) {  // nothing to stream: the launcher alone, no --viz
     std::vector<std::string> argv;
     return lesson_command(app.mpirun, app.bin_dir, s->demo.lesson, s->demo.np, s->demo.flags, "", argv,
@@ -428,7 +390,6 @@ bool run_demo(App& app, Presenter& p) {
 
 void presenter_tick(App& app, Presenter& p, double dt) {
   Run* run = app.session.current();
-  if (!run && !app.session.runs().empty()) app.session.select(0), run = app.session.current();
   if (!run) return;
   const int frames = static_cast<int>(run->timeline.frames().size());
   if (p.demo_live) {  // frames as they arrive, at a pace the room can follow
@@ -475,18 +436,11 @@ void presenter_keys(App& app, Presenter& p) {
 namespace {
 void draw_items(ImDrawList* dl, const SlideLayout& L) {
   for (const auto& it : L.items) {
-    switch (it.kind) {
-      case SlideItem::Kind::text:
-        dl->AddText(it.font, it.size, ImVec2(it.x0, it.y0), it.colour, it.text.c_str(),
-                    it.text.c_str() + it.text.size());
-        break;
-      case SlideItem::Kind::rect:
-        dl->AddRectFilled(ImVec2(it.x0, it.y0), ImVec2(it.x1, it.y1), it.colour, 4.0f);
-        break;
-      case SlideItem::Kind::image:
-        dl->AddImage(it.tex, ImVec2(it.x0, it.y0), ImVec2(it.x1, it.y1));
-        break;
-    }
+    const ImVec2 a(it.x0, it.y0), b(it.x1, it.y1);
+    if (it.kind == SlideItem::Kind::text)
+      dl->AddText(it.font, it.size, a, it.colour, it.text.c_str(), it.text.c_str() + it.text.size());
+    if (it.kind == SlideItem::Kind::rect) dl->AddRectFilled(a, b, it.colour, 4.0f);
+    if (it.kind == SlideItem::Kind::image) dl->AddImage(it.tex, a, b);
   }
 }
 

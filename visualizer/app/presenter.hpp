@@ -43,7 +43,7 @@ struct SlideItem {
   float size = 0;
   float x0 = 0, y0 = 0, x1 = 0, y1 = 0;  // the item's extent on screen
   ImU32 colour = 0;
-  std::string text;           // text: the glyphs; image: the file
+  std::string text{};         // text: the glyphs; image: the file
   ImTextureID tex = nullptr;  // image
 };
 struct SlideLayout {
@@ -84,10 +84,9 @@ struct Presenter {
   std::string clock() const;  // elapsed since start, "00:14:32"
 };
 
-// Shows slide `index` (clamped); entering a demo slide readies its demo.
+// Shows slide `index` (clamped). Entering a demo slide readies its demo: a fresh session, its
+// trace opened (or empty until R).
 void go_to(App& app, Presenter& p, int index);
-// Entering a demo slide: a fresh session (its trace opened, or empty until R).
-void ready_demo(App& app, Presenter& p);
 // The demo's run at the step its `at:` names (default: the middle one): a replay, the handout.
 void show_demo_step(App& app, const Presenter& p);
 // R: a fresh run of this slide's lesson through the launcher (or the trace replayed from 0).

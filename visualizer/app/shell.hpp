@@ -8,9 +8,15 @@
 #include <imgui.h>
 
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <string>
 
 namespace ringlab::viz {
+
+using Clock = std::chrono::steady_clock;
+inline double ms_since(Clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
 
 // --- window.cpp: a GLFW window, its OpenGL 3 context, a Dear ImGui context with its backends ---
 struct Window {

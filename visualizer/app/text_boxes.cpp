@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
-#include <map>
 
 namespace ringlab::viz {
 namespace {
@@ -25,6 +24,11 @@ double linear(unsigned c) {
 double luminance(ImU32 c) {
   return 0.2126 * linear(c >> IM_COL32_R_SHIFT & 0xFF) + 0.7152 * linear(c >> IM_COL32_G_SHIFT & 0xFF) +
          0.0722 * linear(c >> IM_COL32_B_SHIFT & 0xFF);
+}
+// The WCAG 2 contrast ratio of two colours (1: the same, 21: black on white).
+double contrast_ratio(ImU32 a, ImU32 b) {
+  const double la = luminance(a), lb = luminance(b);
+  return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
 }
 void record(float x0, float y0, float x1, float y1, ImU32 colour, float px = 0) {
   if (x1 <= x0 || y1 <= y0) return;
@@ -49,14 +53,16 @@ void label(ImDrawList* dl, ImFont* font, float size, ImVec2 pos, ImU32 colour, c
   record(pos.x, pos.y, pos.x + ext.x, pos.y + ext.y, colour, size);
 }
 
+void label_on(ImDrawList* dl, ImU32 fill, ImVec2 pos, ImU32 colour, const std::string& text) {
+  const ImU32 background = g_background;
+  g_background = fill;
+  label(dl, pos, colour, text);
+  g_background = background;
+}
+
 void record_item(ImU32 colour) {
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   record(a.x, a.y, b.x, b.y, colour);
-}
-
-double contrast_ratio(ImU32 a, ImU32 b) {
-  const double la = luminance(a), lb = luminance(b);
-  return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
 }
 
 ImU32 ink_on(ImU32 background) {
@@ -65,27 +71,23 @@ ImU32 ink_on(ImU32 background) {
 }
 
 std::vector<ViewMeasure> measure_labels() {
-  std::map<std::string, ViewMeasure> by_view;
-  std::vector<std::string> order;
+  std::vector<ViewMeasure> out;  // in the order the views first drew
   for (std::size_t i = 0; i < g_boxes.size(); ++i) {
     const Box& b = g_boxes[i];
-    auto [it, fresh] = by_view.try_emplace(b.view);
-    ViewMeasure& m = it->second;
-    if (fresh) order.push_back(b.view), m.view = b.view, m.text_px = b.px, m.min_contrast = 21;
-    ++m.labels;
-    m.text_px = std::min(m.text_px, b.px);
-    m.min_contrast = std::min(m.min_contrast, contrast_ratio(b.colour, b.background));
+    auto m = std::find_if(out.begin(), out.end(), [&](const ViewMeasure& v) { return v.view == b.view; });
+    if (m == out.end()) m = out.insert(out.end(), {.view = b.view, .text_px = b.px, .min_contrast = 21});
+    ++m->labels;
+    m->text_px = std::min(m->text_px, b.px);
+    m->min_contrast = std::min(m->min_contrast, contrast_ratio(b.colour, b.background));
     // Overlap: the two boxes share area (touching edges do not count; a pixel of slack for
     // glyph boxes that include their line spacing).
     for (std::size_t j = i + 1; j < g_boxes.size(); ++j) {
       const Box& o = g_boxes[j];
       if (o.view != b.view) continue;
       if (std::min(b.x1, o.x1) - std::max(b.x0, o.x0) > 1 && std::min(b.y1, o.y1) - std::max(b.y0, o.y0) > 1)
-        ++m.overlaps;
+        ++m->overlaps;
     }
   }
-  std::vector<ViewMeasure> out;
-  for (const auto& v : order) out.push_back(by_view[v]);
   return out;
 }
 

@@ -18,6 +18,9 @@ void label(ImDrawList* dl, ImVec2 pos, ImU32 colour, const std::string& text);
 // pane's header and output); [begin, end) is the text.
 void label(ImDrawList* dl, ImFont* font, float size, ImVec2 pos, ImU32 colour, const char* begin,
            const char* end = nullptr);
+// The same on a filled shape (a chunk's box, a cell): measured against `fill`, not the view's
+// background.
+void label_on(ImDrawList* dl, ImU32 fill, ImVec2 pos, ImU32 colour, const std::string& text);
 // Records the last ImGui item (a Text(), a button's caption) as a label in `colour`.
 void record_item(ImU32 colour);
 
@@ -26,7 +29,7 @@ void record_item(ImU32 colour);
 inline float em() { return ImGui::GetFontSize(); }
 
 struct ViewMeasure {
-  std::string view;
+  std::string view{};
   int labels = 0;
   float text_px = 0;        // the smallest text's height in pixels
   double min_contrast = 0;  // the lowest WCAG contrast ratio of a label against its background
@@ -38,8 +41,5 @@ void clear_labels();
 
 // Near-black or white, whichever reads better on `background`.
 ImU32 ink_on(ImU32 background);
-
-// The WCAG 2 contrast ratio of two colours (1: the same, 21: black on white).
-double contrast_ratio(ImU32 a, ImU32 b);
 
 }  // namespace ringlab::viz

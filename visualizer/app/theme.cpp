@@ -44,13 +44,6 @@ void use_theme(Theme theme) {
 Theme current_theme() { return g_theme; }
 const Palette& palette() { return g_theme == Theme::light ? kLight : kDark; }
 
-bool theme_from_name(const std::string& name, Theme* theme) {
-  if (name == "dark") *theme = Theme::dark;
-  else if (name == "light") *theme = Theme::light;
-  else return false;
-  return true;
-}
-
 void clear_colour(float rgb[3]) {
   const ImU32 c = palette().background;
   rgb[0] = (c >> IM_COL32_R_SHIFT & 0xFF) / 255.0f;

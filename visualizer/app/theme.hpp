@@ -5,8 +5,6 @@
 #pragma once
 #include <imgui.h>
 
-#include <string>
-
 namespace ringlab::viz {
 
 enum class Theme { dark, light };
@@ -24,8 +22,6 @@ struct Palette {
 void use_theme(Theme theme);  // also switches Dear ImGui's own widget colours
 Theme current_theme();
 const Palette& palette();
-// "dark" or "light" -> the theme; false for anything else.
-bool theme_from_name(const std::string& name, Theme* theme);
 
 // The background as GL's clear colour (0..1 each).
 void clear_colour(float rgb[3]);

@@ -58,24 +58,22 @@ void draw_playback_bar(App& app) {
   Playback& p = app.playback;
   Run* run = app.session.current();
   const int frames = frame_count(app);
+  auto next_button = [](const char* text) {  // on the same line as the widget before
+    ImGui::SameLine();
+    return ImGui::Button(text);
+  };
   if (ImGui::Button("|<")) p.step(-frames, frames);
-  ImGui::SameLine();
-  if (ImGui::Button("<")) p.step(-1, frames);
-  ImGui::SameLine();
-  if (ImGui::Button(p.playing ? "pause" : "play ")) {
+  if (next_button("<")) p.step(-1, frames);
+  if (next_button(p.playing ? "pause" : "play ")) {
     p.follow_live = false;
     p.toggle();
   }
-  ImGui::SameLine();
-  if (ImGui::Button(">")) p.step(+1, frames);
-  ImGui::SameLine();
-  if (ImGui::Button(">|")) p.step(frames, frames);
+  if (next_button(">")) p.step(+1, frames);
+  if (next_button(">|")) p.step(frames, frames);
   ImGui::SameLine();
   ImGui::Text("speed %gx", p.speed);
-  ImGui::SameLine();
-  if (ImGui::Button("-")) p.slower();
-  ImGui::SameLine();
-  if (ImGui::Button("+")) p.faster();
+  if (next_button("-")) p.slower();
+  if (next_button("+")) p.faster();
   ImGui::SameLine();
   ImGui::Checkbox("time", &p.time_mode);
   ImGui::SameLine();
@@ -169,9 +167,7 @@ void draw_ring_view(App& app) {
     std::snprintf(label, sizeof label, "%d", r);
     const ImVec2 ts = ImGui::CalcTextSize(label);
     if (ImGui::CalcTextSize(std::to_string(n - 1).c_str()).x <= 2 * L.node_radius) {
-      begin_view("ring", palette().node_fill);  // the number sits on the node's fill
-      ringlab::viz::label(dl, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), palette().text, label);
-      begin_view("ring", app.background);
+      label_on(dl, palette().node_fill, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), palette().text, label);
     } else if (r % 4 == 0) {  // many ranks: every 4th number, outside the circle
       const float dx = c.x - L.center.x, dy = c.y - L.center.y,
                   k = (L.radius + L.node_radius + f * 0.8f) / L.radius;
@@ -195,16 +191,14 @@ void draw_ring_view(App& app) {
     }
     placed.push_back(ImVec4(c.x, c.y, 0, 0));
     const ImVec2 a(c.x - L.box.x / 2, c.y - L.box.y / 2), b(c.x + L.box.x / 2, c.y + L.box.y / 2);
-    dl->AddRectFilled(a, b, im_colour(phase_colour(m.move->phase)), 3.0f);
+    const ImU32 fill = im_colour(phase_colour(m.move->phase));
+    dl->AddRectFilled(a, b, fill, 3.0f);
     dl->AddRect(a, b, palette().outline, 3.0f);
     char text[12];
     std::snprintf(text, sizeof text, m.move->chunk >= 0 ? "%d" : "all", m.move->chunk);
     const ImVec2 ts = ImGui::CalcTextSize(text);
-    if (ts.x + 2 <= L.box.x && ts.y <= L.box.y + 2) {  // the chunk's number, where it fits
-      begin_view("ring", im_colour(phase_colour(m.move->phase)));
-      label(dl, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), ink_on(im_colour(phase_colour(m.move->phase))), text);
-      begin_view("ring", app.background);
-    }
+    if (ts.x + 2 <= L.box.x && ts.y <= L.box.y + 2)  // the chunk's number, where it fits
+      label_on(dl, fill, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), ink_on(fill), text);
   }
   ImGui::Dummy(avail);
 }
@@ -225,15 +219,8 @@ void draw_buffer_view(App& app) {
               static_cast<unsigned long long>(b.count));
   record_item(palette().text);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  // Legend.
-  {
+  {  // Legend: entries left to right, on a new line where the next would leave the pane.
     ImVec2 p = ImGui::GetCursorScreenPos();
-    const struct {
-      int k;
-      const char* text;
-    } items[] = {
-        {1, "own data"}, {std::max(2, n / 2), "partial sum (darker: more ranks)"}, {n, "fully reduced"}};
-    // Entries left to right, on a new line where the next would leave the pane.
     const float left = p.x, right = p.x + ImGui::GetContentRegionAvail().x;
     int lines = 1;
     auto entry = [&](ImU32 colour, const char* text) {
@@ -243,10 +230,9 @@ void draw_buffer_view(App& app) {
       label(dl, ImVec2(p.x + f, p.y), palette().text, text);
       p.x += w;
     };
-    for (const auto& it : items) {
-      if (n < 3 && &it == &items[1]) continue;  // two ranks: no partial sums
-      entry(im_colour(cell_colour(it.k, n)), it.text);
-    }
+    entry(im_colour(cell_colour(1, n)), "own data");
+    if (n >= 3) entry(im_colour(cell_colour(std::max(2, n / 2), n)), "partial sum (darker: more ranks)");
+    entry(im_colour(cell_colour(n, n)), "fully reduced");
     entry(im_colour(kCopyColour), "copy of one other rank");
     ImGui::Dummy(ImVec2(1, f * 1.25f * static_cast<float>(lines)));
   }
@@ -274,19 +260,16 @@ void draw_buffer_view(App& app) {
       const ImVec2 a(x + gap, y + gap), z(x + cell_w - gap, y + row_h - gap);
       // One rank's data that is not this rank's own: a copy (broadcast, allgather of one).
       const bool copy = cell.contributions() == 1 && r < 64 && cell.ranks != (std::uint64_t{1} << r);
-      dl->AddRectFilled(a, z, im_colour(copy ? kCopyColour : cell_colour(cell.contributions(), n)));
+      const ImU32 fill = im_colour(copy ? kCopyColour : cell_colour(cell.contributions(), n));
+      dl->AddRectFilled(a, z, fill);
       // A thicker line where a new chunk starts.
       if (b.per_element && c > 0 && b.rows[r][c - 1].chunk != cell.chunk)
         dl->AddLine(ImVec2(x, y), ImVec2(x, y + row_h), palette().text, 2);
       if (b.per_element && cell.has_value) {
         const std::string v = short_number(cell.value);
         const ImVec2 ts = ImGui::CalcTextSize(v.c_str());
-        if (ts.x + 2 < cell_w && ts.y <= row_h) {
-          const ImU32 fill = im_colour(copy ? kCopyColour : cell_colour(cell.contributions(), n));
-          begin_view("buffers", fill);
-          ringlab::viz::label(dl, ImVec2(x + (cell_w - ts.x) / 2, y + (row_h - ts.y) / 2), ink_on(fill), v);
-          begin_view("buffers", app.background);
-        }
+        if (ts.x + 2 < cell_w && ts.y <= row_h)
+          label_on(dl, fill, ImVec2(x + (cell_w - ts.x) / 2, y + (row_h - ts.y) / 2), ink_on(fill), v);
       }
       if (mouse.x >= a.x && mouse.x < z.x && mouse.y >= a.y && mouse.y < z.y) {
         std::string who;
@@ -373,10 +356,7 @@ bool measure_views(App& app, int width, int height, std::string* error) {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
-  if (!use_viewer_font(static_cast<float>(height), app.font_scale, error)) return false;
-  unsigned char* pixels;
-  int tw, th;
-  io.Fonts->GetTexDataAsRGBA32(&pixels, &tw, &th);  // build the atlas, as a renderer would
+  if (!use_viewer_font(static_cast<float>(height), app.font_scale, error)) return false;  // builds the atlas
   io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
   io.DeltaTime = 1.0f / 60;
   std::vector<ViewMeasure> all;

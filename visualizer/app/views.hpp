@@ -17,6 +17,7 @@
 
 #include <string>
 
+#include "theme.hpp"
 #include "viz/launcher.hpp"
 #include "viz/layout.hpp"
 #include "viz/playback.hpp"
@@ -47,8 +48,8 @@ struct App {
   double frame_ms = 0;
   std::string open_tab;  // select this chart tab on the next frame ("loss", "bytes", ...)
   float font_scale = 1;  // the viewer's text size, times 1/40 of the window height ([ and ] change it)
-  ImU32 background = IM_COL32(15, 15, 18, 255);  // what the views draw on (the window's clear colour)
-  RingLayout ring;       // as last drawn (the screenshot test reads it)
+  ImU32 background = palette().background;  // what the views draw on (the window's clear colour)
+  RingLayout ring;                          // as last drawn (the screenshot test reads it)
   float ring_rect[4] = {0, 0, 0, 0};
 };
 

@@ -29,7 +29,6 @@
 #include "views.hpp"
 
 using namespace ringlab::viz;
-using Clock = std::chrono::steady_clock;
 
 namespace {
 std::atomic<bool> g_stop{false};
@@ -95,10 +94,6 @@ void add_flags(CLI::App& cli, Options& o) {
   cli.add_flag("--measure", o.measure,
                "Print, per view, the text height, the lowest text contrast and overlapping labels, and exit "
                "(no display needed)");
-}
-
-double ms_since(Clock::time_point t) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
 }
 
 // Sorted; then the mean, the median, the 95th percentile and the max.
@@ -264,7 +259,6 @@ int main(int argc, char** argv) {
 
   App app;
   app.session = Session(Limits{o.max_events, Limits{}.max_runs});
-  app.background = palette().background;
   find_kit(app, argv[0]);
   if (!open_traces(app.session, o.traces)) return 2;  // bad input: its one line, no empty window
   const std::size_t notes_at_start = app.session.notes_added();

@@ -20,9 +20,7 @@ Level log_level() {
   // Read once: the environment does not change during a run.
   static const Level level = [] {
     const char* env = std::getenv("RINGLAB_LOG_LEVEL");
-    if (!env || !*env) return Level::info;
-    if (auto l = parse_level(env)) return *l;
-    return Level::info;
+    return (env ? parse_level(env) : std::nullopt).value_or(Level::info);  // unset or unknown: info
   }();
   return level;
 }

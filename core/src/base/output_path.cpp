@@ -16,12 +16,8 @@ bool output_file_writable(const std::string& path, std::string* why) {
     return false;
   }
   // rename() over a folder fails only at the end (after the whole run); say so now.
-  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
-    *why = "it is a folder, not a file";
-    return false;
-  }
   if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-    *why = "it exists and is not a regular file";
+    *why = S_ISDIR(st.st_mode) ? "it is a folder, not a file" : "it exists and is not a regular file";
     return false;
   }
   const std::string tmp = path + ".tmp";

@@ -2,20 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <sstream>
 
 namespace ringlab {
 
 double float_tolerance(DType t, int terms) {
-  const int n = terms < 1 ? 1 : terms;
-  switch (t) {
-    case DType::f32:
-      return 1e-6 * n;
-    case DType::f64:
-      return 1e-14 * n;
-    default:
-      return 0;
-  }
+  const double per_term = t == DType::f32 ? 1e-6 : t == DType::f64 ? 1e-14 : 0;
+  return per_term * std::max(terms, 1);
 }
 
 std::string describe(const CheckResult& r) {
@@ -27,10 +21,7 @@ std::string describe(const CheckResult& r) {
   return s.str();
 }
 
-}  // namespace ringlab
-
 // ---- diagnosis ----------------------------------------------------------------------------
-namespace ringlab {
 namespace {
 
 bool close(double a, double b, double rel) {
@@ -87,9 +78,7 @@ std::string diagnose_values(const std::string& what, const std::vector<double>& 
       wrong.push_back(i);
   }
   if (wrong.empty()) return "";
-  bool zeros = true;
-  for (std::size_t i : wrong) zeros = zeros && actual[i] == 0;
-  if (zeros)
+  if (std::all_of(wrong.begin(), wrong.end(), [&](std::size_t i) { return actual[i] == 0; }))
     return what + " is 0 in " + std::to_string(wrong.size()) + " of " + std::to_string(size) +
            " elements where it should not be: those were never written (a missing call, or a loop that stops "
            "early).";
@@ -119,7 +108,7 @@ std::string diagnose_step(const std::vector<double>& before, const std::vector<d
     return "the weights did not change: the optimizer step is missing (after averaging the gradients, call "
            "sgd_momentum_update).";
   std::vector<std::size_t> all(size);
-  for (std::size_t i = 0; i < size; ++i) all[i] = i;
+  std::iota(all.begin(), all.end(), 0);
   const double k = common_factor(want, got, all);
   if (std::isnan(k)) return "";
   std::string text = factor_text(k, n, "every weight's step");
@@ -134,10 +123,6 @@ std::string diagnose_step(const std::vector<double>& before, const std::vector<d
          "than once (with momentum a second step goes 1 + momentum further), or the learning rate or the "
          "gradient's scale is wrong.";
 }
-
-}  // namespace ringlab
-
-namespace ringlab {
 
 std::string diagnose_allreduce(const std::vector<std::vector<double>>& inputs,
                                const std::vector<double>& result, int rank) {

@@ -50,12 +50,9 @@ std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
   long long pairs = 0, times_np = 0, over_np = 0;            // times-np
   for (const auto& run : runs) {
     const int np = run.np;
-    if (run.rc == 0) {
-      if (np == 2) pass2 = true;
-    } else {
-      if (np == 2) fail2 = true;
-      if (np >= 3) fail3 = true;
-    }
+    pass2 = pass2 || (np == 2 && run.rc == 0);
+    fail2 = fail2 || (np == 2 && run.rc != 0);
+    fail3 = fail3 || (np >= 3 && run.rc != 0);
     for (const auto& c : run.cases) {
       if (c.root >= 0 && np > 1) {
         if (c.root == 0) (c.wrong > 0 ? root0_wrong : root0_ok)++;

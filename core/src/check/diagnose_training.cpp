@@ -16,10 +16,9 @@ bool near(double a, double b, double rel) {
 
 // Parameters agree to float rounding (the reference adds in the same order, so this is loose).
 bool same(const std::vector<double>& a, const std::vector<double>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (!(std::fabs(a[i] - b[i]) <= 1e-5 * std::fmax(1.0, std::fabs(b[i])))) return false;
-  return true;
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](double x, double y) {
+    return std::fabs(x - y) <= 1e-5 * std::fmax(1.0, std::fabs(y));
+  });
 }
 
 std::string number(double v) {

@@ -48,8 +48,7 @@ std::string range(int first, int last) {
 
 bool is_begin(const std::string& line, std::string* name) {
   const std::string s = strip(line);
-  if (s.size() < kBegin.size() + kBeginTail.size() || s.compare(0, kBegin.size(), kBegin) != 0 ||
-      s.compare(s.size() - kBeginTail.size(), kBeginTail.size(), kBeginTail) != 0)
+  if (s.size() < kBegin.size() + kBeginTail.size() || !s.starts_with(kBegin) || !s.ends_with(kBeginTail))
     return false;
   if (name) *name = s.substr(kBegin.size(), s.size() - kBegin.size() - kBeginTail.size());
   return true;
@@ -114,14 +113,11 @@ std::string fill(const std::string& solution, const std::string& holes, std::str
       return "";
     }
   }
-  for (const Hole& h : wanted.holes) {
-    const bool there =
-        std::any_of(sol.holes.begin(), sol.holes.end(), [&](const Hole& s) { return s.name == h.name; });
-    if (!there) {
+  for (const Hole& h : wanted.holes)
+    if (std::none_of(sol.holes.begin(), sol.holes.end(), [&](const Hole& s) { return s.name == h.name; })) {
       error = "no hole \"" + h.name + "\" in the solution";
       return "";
     }
-  }
 
   // The solution line by line; at a hole that `holes` fills, its body instead of the solution's.
   std::string out;

@@ -3,7 +3,6 @@
 #include "ringlab/check/manifest.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -12,11 +11,14 @@ namespace ringlab::manifest {
 
 namespace {
 
+// The keys a block may hold, and the symptoms a `diagnose` line may name (diagnose_runs.hpp).
+const std::vector<std::string> kKeys{"topic", "title", "np", "check", "diagnose", "hint"};
+const std::vector<std::string> kSymptoms{"remainder", "np2", "one-chunk", "times-np", "root0"};
+
 std::string trim(const std::string& s) {
   const auto b = s.find_first_not_of(" \t\r");
   if (b == std::string::npos) return "";
-  const auto e = s.find_last_not_of(" \t\r");
-  return s.substr(b, e - b + 1);
+  return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
 }
 
 std::vector<std::string> words(const std::string& s) {
@@ -30,32 +32,28 @@ bool is_known(const std::vector<std::string>& list, const std::string& w) {
   return std::find(list.begin(), list.end(), w) != list.end();
 }
 
+bool has_key(const Exercise& e, const std::string& key) {
+  return std::any_of(e.fields.begin(), e.fields.end(), [&](const auto& f) { return f.first == key; });
+}
+
 std::string joined(const std::vector<std::string>& list) {
   std::string out;
   for (const auto& w : list) out += (out.empty() ? "" : " ") + w;
   return out;
 }
 
+bool all_digits(const std::string& s) {
+  return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
+}
+
 // "2", "12": a number of ranks, 1 or more; anything else is not.
 bool parse_ranks(const std::string& w, int& n) {
-  if (w.empty() || w.size() > 6 ||
-      !std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }))
-    return false;
+  if (w.size() > 6 || !all_digits(w)) return false;
   n = std::stoi(w);
   return n >= 1;
 }
 
 }  // namespace
-
-const std::vector<std::string>& known_keys() {
-  static const std::vector<std::string> keys{"topic", "title", "np", "check", "diagnose", "hint"};
-  return keys;
-}
-
-const std::vector<std::string>& known_symptoms() {
-  static const std::vector<std::string> symptoms{"remainder", "np2", "one-chunk", "times-np", "root0"};
-  return symptoms;
-}
 
 const Exercise* Manifest::find(const std::string& nn) const {
   for (const auto& e : exercises)
@@ -73,16 +71,14 @@ Manifest parse(std::istream& in, const std::string& file) {
   auto close_block = [&]() {
     if (m.exercises.empty()) return;
     const Exercise& e = m.exercises.back();
-    auto has = [&](const std::string& key) {
-      return std::any_of(e.fields.begin(), e.fields.end(), [&](const auto& f) { return f.first == key; });
-    };
     for (const char* key : {"topic", "title", "np", "check"})
-      if (!has(key)) fail(e.line, "exercise [" + e.nn + "] has no " + key + " line");
+      if (!has_key(e, key)) fail(e.line, "exercise [" + e.nn + "] has no " + key + " line");
   };
 
   std::string text;
   int line = 0;
-  bool header_seen = false, in_block = false;  // after a malformed [NN], its lines belong to nothing
+  // After a malformed [NN] its lines belong to nothing: the header's error says what is wrong.
+  bool header_seen = false, in_block = false;
   while (std::getline(in, text)) {
     ++line;
     const std::string t = trim(text);
@@ -90,19 +86,15 @@ Manifest parse(std::istream& in, const std::string& file) {
     if (t[0] == '[') {
       if (in_block) close_block();
       header_seen = true;
-      const bool ok = t.size() == 4 && t[3] == ']' && std::isdigit(static_cast<unsigned char>(t[1])) &&
-                      std::isdigit(static_cast<unsigned char>(t[2]));
-      if (!ok) {
+      in_block = t.size() == 4 && t[3] == ']' && all_digits(t.substr(1, 2));
+      if (!in_block) {
         fail(line, "a block starts with [NN], two digits: got " + t);
-        in_block = false;  // its lines are skipped: the header's error says what is wrong
         continue;
       }
-      in_block = true;
-      Exercise e;
-      e.nn = t.substr(1, 2);
-      e.line = line;
-      if (m.find(e.nn)) fail(line, "exercise [" + e.nn + "] twice");
-      m.exercises.push_back(e);
+      const std::string nn = t.substr(1, 2);
+      if (m.find(nn)) fail(line, "exercise [" + nn + "] twice");
+      m.exercises.emplace_back().nn = nn;
+      m.exercises.back().line = line;
       continue;
     }
     const auto eq = text.find('=');
@@ -118,17 +110,16 @@ Manifest parse(std::istream& in, const std::string& file) {
     const std::string key = trim(text.substr(0, eq));
     std::string raw = text.substr(eq + 1);  // one space after "=" is the separator, the rest is kept
     if (!raw.empty() && raw[0] == ' ') raw.erase(0, 1);
-    while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\t' || raw.back() == '\r')) raw.pop_back();
+    raw.erase(raw.find_last_not_of(" \t\r") + 1);
     const std::string value = trim(raw);
-    if (!is_known(known_keys(), key)) {
-      fail(line, "unknown key \"" + key + "\" (known: " + joined(known_keys()) + ")");
+    if (!is_known(kKeys, key)) {
+      fail(line, "unknown key \"" + key + "\" (known: " + joined(kKeys) + ")");
       continue;
     }
     if (!value.empty() && (value[0] == '"' || value[0] == '\'' || value.back() == '\\'))
       fail(line, "no quotes and no continuation with \\: " + t);
     const bool once = key == "topic" || key == "title" || key == "np";
-    if (once && std::any_of(e.fields.begin(), e.fields.end(), [&](const auto& f) { return f.first == key; }))
-      fail(line, key + " given twice in [" + e.nn + "]");
+    if (once && has_key(e, key)) fail(line, key + " given twice in [" + e.nn + "]");
     e.fields.emplace_back(key, raw);
 
     if (key == "topic") e.topic = value;
@@ -136,18 +127,19 @@ Manifest parse(std::istream& in, const std::string& file) {
     else if (key == "check") e.checks.push_back(value);
     else if (key == "np") {
       e.np.clear();
-      for (const auto& w : words(value)) {
+      const auto ranks = words(value);
+      if (ranks.empty()) fail(line, "np: no numbers of ranks");
+      for (const auto& w : ranks) {
         int n = 0;
         if (!parse_ranks(w, n)) fail(line, "np: \"" + w + "\" is not a number of ranks (1 or more)");
         else if (!e.np.empty() && n <= e.np.back())
           fail(line, "np: give the numbers of ranks smallest first");
         else e.np.push_back(n);
       }
-      if (words(value).empty()) fail(line, "np: no numbers of ranks");
     } else if (key == "diagnose") {
       for (const auto& w : words(value)) {
-        if (is_known(known_symptoms(), w)) e.diagnose.push_back(w);
-        else fail(line, "diagnose: unknown symptom \"" + w + "\" (known: " + joined(known_symptoms()) + ")");
+        if (is_known(kSymptoms, w)) e.diagnose.push_back(w);
+        else fail(line, "diagnose: unknown symptom \"" + w + "\" (known: " + joined(kSymptoms) + ")");
       }
     } else if (key == "hint") {
       const bool continues = !raw.empty() && (raw[0] == ' ' || raw[0] == '\t');
@@ -161,11 +153,7 @@ Manifest parse(std::istream& in, const std::string& file) {
 
 Manifest load(const std::string& path) {
   std::ifstream in(path);
-  if (!in) {
-    Manifest m;
-    m.errors.push_back(path + ": cannot be read");
-    return m;
-  }
+  if (!in) return {{}, {path + ": cannot be read"}};
   return parse(in, path);
 }
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <tuple>
 
 namespace ringlab {
@@ -61,13 +62,12 @@ Schedule binomial_tree_schedule(int n, int root) {
         s.transfers.push_back({r, trace::Op::recv, absolute(v - mask), -1, "bcast-tree", k});
     }
   if (root != 0) {  // the tree built from rank 0, whatever the root: ranks not counted from the root
-    Schedule from0 = binomial_tree_schedule(n, 0);
-    from0.look_alikes.clear();
     s.look_alikes.push_back(
-        {from0, "every rank sent and received as in the tree from rank 0, but the root is rank " +
-                    std::to_string(root) +
-                    ": count ranks from the root (v = relative(rank, root, n)) and turn v back into a rank "
-                    "with absolute(v, root, n) before each send and receive."});
+        {binomial_tree_schedule(n, 0),
+         "every rank sent and received as in the tree from rank 0, but the root is rank " +
+             std::to_string(root) +
+             ": count ranks from the root (v = relative(rank, root, n)) and turn v back into a rank "
+             "with absolute(v, root, n) before each send and receive."});
   }
   return s;
 }
@@ -116,11 +116,11 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
   };
 
   // Phase names are compared only when the run gives them (the algorithm calls tc.at).
-  bool labelled = false;
-  for (const auto& e : events)
-    if ((e.op == trace::Op::send || e.op == trace::Op::recv) && !e.phase.empty()) labelled = true;
+  const bool labelled = std::any_of(events.begin(), events.end(), [](const trace::Event& e) {
+    return (e.op == trace::Op::send || e.op == trace::Op::recv) && !e.phase.empty();
+  });
 
-  std::vector<Departure> found;
+  std::optional<Departure> first;  // the earliest in the schedule
   for (int r = 0; r < n; ++r)
     for (trace::Op op : {trace::Op::send, trace::Op::recv}) {
       std::vector<const trace::Event*> got;
@@ -147,22 +147,21 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
         ++k;
       if (k == got.size() && k == want.size()) continue;
 
-      // How many this rank exchanged with each peer, against the schedule: says "extra" or
+      // How many this rank exchanged with `peer`, against the schedule: says "extra" or
       // "missing" in numbers.
-      auto count_with = [&](int peer) {
-        int mine = 0, theirs = 0;
-        for (auto* e : got) mine += e->peer == peer;
-        for (auto* t : want) theirs += t->peer == peer;
-        return std::make_pair(mine, theirs);
-      };
       auto counts_text = [&](int peer) {
-        const auto [mine, theirs] = count_with(peer);
+        const auto mine = std::count_if(got.begin(), got.end(), [&](auto* e) { return e->peer == peer; });
+        const auto theirs = std::count_if(want.begin(), want.end(), [&](auto* t) { return t->peer == peer; });
         return "rank " + std::to_string(r) + " " + sent + " " + std::to_string(mine) + " message" +
                (mine == 1 ? "" : "s") + to + std::to_string(peer) + " in this call, " + reference.name + " " +
-               (send ? "sends " : "receives ") + std::to_string(theirs) + ".";
+               verb + "s " + std::to_string(theirs) + ".";
       };
       auto chunk_text = [](int chunk) {
         return chunk >= 0 ? " chunk " + std::to_string(chunk) : std::string();
+      };
+      // "rank 2 sent chunk 0 to rank 0": what the run did.
+      auto did = [&](const trace::Event& e) {
+        return "rank " + std::to_string(r) + " " + sent + chunk_text(e.chunk) + to + std::to_string(e.peer);
       };
       const int op_order = send ? 0 : 1;
       Departure d;
@@ -172,21 +171,21 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
         std::string at = where(reference, e.phase, e.step);
         int at_slot = labelled ? slot_of(e.phase, e.step) : after_all;
         if (at.empty() || !labelled) {
+          // (want may be empty: a rank the schedule gives no message of this kind, a tree's leaf)
           at = k < want.size() ? where(reference, want[k]->phase, want[k]->step)
+               : want.empty()  ? std::string("in this call")
                                : "after " + where(reference, want.back()->phase, want.back()->step);
           if (k < want.size()) at_slot = slot_of(want[k]->phase, want[k]->step);
         }
         d.order = {at_slot, op_order, r};
-        d.text = at + ": rank " + std::to_string(r) + " " + sent + chunk_text(e.chunk) + to +
-                 std::to_string(e.peer) + ", a " + verb + " that " + reference.name +
+        d.text = at + ": " + did(e) + ", a " + verb + " that " + reference.name +
                  " does not have — an extra " + verb + ": " + counts_text(e.peer) + " " +
                  upper_first(reference.shape);
       } else if (got.size() < want.size()) {
         const Transfer& t = *want[k];
         d.order = {slot_of(t.phase, t.step), op_order, r};
-        d.text = where(reference, t.phase, t.step) + ": rank " + std::to_string(r) + " never " +
-                 (send ? "sends" : "receives") + chunk_text(t.chunk) + to + std::to_string(t.peer) + " — a " +
-                 verb + " is missing: " + counts_text(t.peer) + " " + upper_first(reference.shape);
+        d.text = where(reference, t.phase, t.step) + ": rank " + std::to_string(r) + " never " + verb + "s" +
+                 chunk_text(t.chunk) + to + std::to_string(t.peer) + " — ";
         // Nothing at all in a phase the schedule has (and the run names its phases): say so.
         const bool phase_missing =
             labelled &&
@@ -194,39 +193,31 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
         const bool several_phases = std::any_of(reference.transfers.begin(), reference.transfers.end(),
                                                 [&](const Transfer& x) { return x.phase != t.phase; });
         if (phase_missing && several_phases)
-          d.text = where(reference, t.phase, t.step) + ": rank " + std::to_string(r) + " never " +
-                   (send ? "sends" : "receives") + chunk_text(t.chunk) + to + std::to_string(t.peer) +
-                   " — the " + t.phase + " phase is missing: rank " + std::to_string(r) + " " + sent +
-                   " nothing in it. " + upper_first(rule_for(reference, t.phase));
+          d.text += "the " + t.phase + " phase is missing: rank " + std::to_string(r) + " " + sent +
+                    " nothing in it. " + upper_first(rule_for(reference, t.phase));
+        else
+          d.text += "a " + verb + " is missing: " + counts_text(t.peer) + " " + upper_first(reference.shape);
       } else {
         const trace::Event& e = *got[k];
         const Transfer& t = *want[k];
-        const std::string at = where(reference, t.phase, t.step);
         d.order = {slot_of(t.phase, t.step), op_order, r};
+        d.text = where(reference, t.phase, t.step) + ": " + did(e);
         const std::string rule = rule_for(reference, t.phase);
         const std::string look = rule.empty() ? "" : " " + upper_first(rule);
         if (e.peer != t.peer)
-          d.text = at + ": rank " + std::to_string(r) + " " + sent + chunk_text(e.chunk) + to +
-                   std::to_string(e.peer) + ", expected rank " + std::to_string(t.peer) +
-                   " — the peer is wrong." + look;
+          d.text += ", expected rank " + std::to_string(t.peer) + " — the peer is wrong." + look;
         else if (!same_message(e, t))
-          d.text = at + ": rank " + std::to_string(r) + " " + sent + " chunk " + std::to_string(e.chunk) +
-                   to + std::to_string(e.peer) + ", expected chunk " + std::to_string(t.chunk) +
-                   " — the chunk index is wrong." + look;
+          d.text += ", expected chunk " + std::to_string(t.chunk) + " — the chunk index is wrong." + look;
         else
-          d.text = at + ": rank " + std::to_string(r) + " " + sent + chunk_text(e.chunk) + to +
-                   std::to_string(e.peer) + " as " + reference.name + " does, but its trace says " +
-                   (e.phase.empty() ? std::string("no phase at all") : where(reference, e.phase, e.step)) +
-                   " — call tc.at(\"" + t.phase + "\", " + (reference.step_word == "round" ? "k" : "s") +
-                   ") at the start of each " + reference.step_word +
-                   ", so that the trace and the watchdog know where you are.";
+          d.text += " as " + reference.name + " does, but its trace says " +
+                    (e.phase.empty() ? std::string("no phase at all") : where(reference, e.phase, e.step)) +
+                    " — call tc.at(\"" + t.phase + "\", " + (reference.step_word == "round" ? "k" : "s") +
+                    ") at the start of each " + reference.step_word +
+                    ", so that the trace and the watchdog know where you are.";
       }
-      found.push_back(std::move(d));
+      if (!first || d.order < first->order) first = std::move(d);
     }
-  if (found.empty()) return "";
-  const auto first = std::min_element(
-      found.begin(), found.end(), [](const Departure& a, const Departure& b) { return a.order < b.order; });
-  return first->text;
+  return first ? first->text : "";
 }
 }  // namespace
 

@@ -6,7 +6,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
-#include <map>
 #include <sstream>
 #include <vector>
 
@@ -68,19 +67,23 @@ CLI::Validator finite_number_in(double min, double max) {
 
 namespace {
 
-// One of a few names (any case): "--type: 'half' is not one of float, double, int32, int64".
-CLI::Validator one_of(const std::vector<std::string>& names) {
+// One of a few names (any case), mapped to its value: "--type: 'half' is not one of float,
+// double, int32, int64". CLI11 runs the transform added last first: the name is checked, then
+// mapped to the enum.
+template <class E>
+CLI::Option* one_of(CLI::Option* option, const std::vector<std::pair<std::string, E>>& choices) {
   std::string list;
-  for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-  return CLI::Validator(
-      [names, list](std::string& text) -> std::string {
-        std::string lower = text;
-        std::transform(lower.begin(), lower.end(), lower.begin(),
-                       [](unsigned char c) { return std::tolower(c); });
-        if (std::find(names.begin(), names.end(), lower) != names.end()) return {};
-        return "'" + text + "' is not one of " + list;
-      },
-      "{" + list + "}");
+  for (const auto& [name, value] : choices) list += (list.empty() ? "" : ", ") + name;
+  auto known = [choices, list](std::string& text) -> std::string {
+    std::string lower = text;
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return std::tolower(c); });
+    for (const auto& [name, value] : choices)
+      if (name == lower) return {};
+    return "'" + text + "' is not one of " + list;
+  };
+  return option->transform(CLI::CheckedTransformer(choices, CLI::ignore_case).description(""))
+      ->transform(CLI::Validator(known, "{" + list + "}"));
 }
 
 }  // namespace
@@ -89,12 +92,8 @@ void add_common_options(CLI::App& app, CommonOptions& opt) {
   app.add_option("--count", opt.count, "Elements per rank (>= 0)")
       ->capture_default_str()
       ->transform(whole_number_at_least(0));
-  const std::map<std::string, DType> types{
-      {"float", DType::f32}, {"double", DType::f64}, {"int32", DType::i32}, {"int64", DType::i64}};
-  // CLI11 runs the transform added last first: the name is checked, then mapped to the enum.
-  app.add_option("--type", opt.type, "Element type: float, double, int32, int64")
-      ->transform(CLI::CheckedTransformer(types, CLI::ignore_case).description(""))
-      ->transform(one_of({"float", "double", "int32", "int64"}))
+  one_of<DType>(app.add_option("--type", opt.type, "Element type: float, double, int32, int64"),
+                {{"float", DType::f32}, {"double", DType::f64}, {"int32", DType::i32}, {"int64", DType::i64}})
       ->default_str("float");
   app.add_option("--iters", opt.iters, "Timed iterations per measurement (1 to 1000000)")
       ->capture_default_str()
@@ -104,10 +103,8 @@ void add_common_options(CLI::App& app, CommonOptions& opt) {
       ->transform(whole_number_in(0, 1000000));
   app.add_flag("--check", opt.check, "Verify against the MPI reference; exit 1 on any wrong element");
   app.add_flag("--bench", opt.bench, "Print a benchmark table (nccl-tests columns)");
-  const std::map<std::string, Format> formats{{"table", Format::table}, {"csv", Format::csv}};
-  app.add_option("--format", opt.format, "Output of --bench: table or csv")
-      ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case).description(""))
-      ->transform(one_of({"table", "csv"}))
+  one_of<Format>(app.add_option("--format", opt.format, "Output of --bench: table or csv"),
+                 {{"table", Format::table}, {"csv", Format::csv}})
       ->default_str("table");
   app.add_option("--trace", opt.trace, "Write a trace of every transfer to FILE (and FILE.chrome.json)")
       ->envname("RINGLAB_TRACE");
@@ -126,27 +123,25 @@ void add_common_options(CLI::App& app, CommonOptions& opt) {
 }
 
 void add_device_options(CLI::App& app, DeviceChoice& device, Transport& transport) {
-  const std::map<std::string, DeviceChoice> devices{
-      {"cpu", DeviceChoice::cpu}, {"cuda", DeviceChoice::cuda}, {"auto", DeviceChoice::automatic}};
-  app.add_option("--device", device,
-                 "Where the data lives: cpu, cuda (GPU local_rank % GPUs on the host), or auto (cuda when "
-                 "every rank sees a GPU)")
-      ->transform(CLI::CheckedTransformer(devices, CLI::ignore_case).description(""))
-      ->transform(one_of({"cpu", "cuda", "auto"}))
+  one_of<DeviceChoice>(
+      app.add_option("--device", device,
+                     "Where the data lives: cpu, cuda (GPU local_rank % GPUs on the host), or "
+                     "auto (cuda when every rank sees a GPU)"),
+      {{"cpu", DeviceChoice::cpu}, {"cuda", DeviceChoice::cuda}, {"auto", DeviceChoice::automatic}})
       ->default_str("auto")
       ->envname("RINGLAB_DEVICE");
-  const std::map<std::string, Transport> transports{{"auto", Transport::automatic},
-                                                    {"nccl", Transport::nccl},
-                                                    {"ipc", Transport::ipc},
-                                                    {"staged", Transport::staged},
-                                                    {"strict", Transport::strict}};
-  app.add_option("--transport", transport,
-                 "How buffers move between ranks. GPU buffers: auto, nccl, ipc (CUDA IPC on one host), "
-                 "staged (through host memory and MPI). strict: on the CPU, MPI under the GPU transports' "
-                 "strictest rules (nothing moves before a wait, a wait finishes everything posted as one "
-                 "group, sends wait for their receive): what would deadlock under nccl deadlocks here")
-      ->transform(CLI::CheckedTransformer(transports, CLI::ignore_case).description(""))
-      ->transform(one_of({"auto", "nccl", "ipc", "staged", "strict"}))
+  one_of<Transport>(
+      app.add_option(
+          "--transport", transport,
+          "How buffers move between ranks. GPU buffers: auto, nccl, ipc (CUDA IPC on one host), "
+          "staged (through host memory and MPI). strict: on the CPU, MPI under the GPU transports' "
+          "strictest rules (nothing moves before a wait, a wait finishes everything posted as one "
+          "group, sends wait for their receive): what would deadlock under nccl deadlocks here"),
+      {{"auto", Transport::automatic},
+       {"nccl", Transport::nccl},
+       {"ipc", Transport::ipc},
+       {"staged", Transport::staged},
+       {"strict", Transport::strict}})
       ->default_str("auto")
       ->envname("RINGLAB_TRANSPORT");
 }

@@ -7,12 +7,11 @@
 // and the scratch memory algorithms borrow.
 #include "ringlab/comm/comm.hpp"
 
-#include <algorithm>
 #include <chrono>
-#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <numeric>
 #include <stdexcept>
 #include <thread>
 
@@ -24,14 +23,8 @@ namespace ringlab {
 namespace {
 
 trace::Event transfer_event(trace::Op op, int peer, int chunk, std::size_t bytes, double t0) {
-  const auto& ctx = trace::context();
-  trace::Event e;
-  e.op = op;
+  trace::Event e = trace::event_here(op);
   e.peer = peer;
-  e.coll = ctx.coll;
-  e.call = ctx.call;
-  e.phase = ctx.phase;
-  e.step = ctx.step;
   e.chunk = chunk;
   e.bytes = bytes;
   e.t0 = t0;
@@ -170,25 +163,17 @@ bool Communicator::finish() {
   // Messages that arrived here and that no receive took. Every rank has sent all it will send
   // before it enters the barrier; probing a few times lets MPI move the last ones in.
   MPI_Barrier(comm_);
-  std::vector<char> sink;
   std::vector<MPI_Comm> comms{comm_};  // the data, and a transport's own (ipc: "ready"/"done")
   for (auto* t : {host_.get(), device_.get()})
     if (t)
       for (MPI_Comm c : t->channels()) comms.push_back(c);
   for (int round = 0; round < 3 * static_cast<int>(comms.size()); ++round) {
-    MPI_Comm probed = comms[static_cast<std::size_t>(round) % comms.size()];
-    for (;;) {
-      int flag = 0;
-      MPI_Status st;
-      MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, probed, &flag, &st);
-      if (!flag) break;
-      int bytes = 0;
-      MPI_Get_count(&st, MPI_BYTE, &bytes);
-      sink.resize(static_cast<std::size_t>(std::max(bytes, 1)));
-      MPI_Recv(sink.data(), bytes, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, probed, MPI_STATUS_IGNORE);
+    std::string bytes;
+    MPI_Status st;
+    while (watchdog::take_arrived(comms[static_cast<std::size_t>(round) % comms.size()], bytes, st)) {
       if (problems++ < 3)
-        log(Level::error) << "message left behind: rank " << st.MPI_SOURCE << " sent this rank " << bytes
-                          << " bytes " << wire_tag_origin(st.MPI_TAG)
+        log(Level::error) << "message left behind: rank " << st.MPI_SOURCE << " sent this rank "
+                          << bytes.size() << " bytes " << wire_tag_origin(st.MPI_TAG)
                           << " that no receive took: an extra send on rank " << st.MPI_SOURCE
                           << " (or a missing receive here). Count the sends and the receives of each step.";
     }
@@ -316,40 +301,25 @@ transport::Backend& Communicator::transport_for(Where where) {
   return *host_;
 }
 
-void Communicator::xfer_blocking(trace::Op op, const void* data, std::size_t count, DType t, Where where,
-                                 int chunk, int peer, int tag) {
-  Request r = start(op, data, count, t, where, chunk, peer, tag);
-  Request* p = &r;
-  complete(&p, 1);
-}
-
-void Communicator::sendrecv_impl(const void* out, std::size_t out_count, int out_chunk, int dest, void* in,
-                                 std::size_t in_count, int in_chunk, int source, DType t, Where out_where,
-                                 Where in_where, int tag) {
+void Communicator::check_sendrecv(Where out, Where in) const {
   // Only staged moves device buffers through MPI, so only there may a host buffer meet a device one.
-  if (out_where != in_where && device_ && device_->kind() != Transport::staged)
+  if (out != in && device_ && device_->kind() != Transport::staged)
     throw std::invalid_argument(std::string("sendrecv: one buffer in host and one in device memory; with ") +
                                 "--transport " + transport_name(transport_) +
                                 " both sides of every transfer must be device buffers");
-  // MPI_Sendrecv's shape: post the receive, post the send, wait for both (one group).
-  Request rin = start(trace::Op::recv, in, in_count, t, in_where, in_chunk, source, tag);
-  Request rout = start(trace::Op::send, out, out_count, t, out_where, out_chunk, dest, tag);
-  Request* both[2] = {&rin, &rout};
-  complete(both, 2);
 }
 
 Request Communicator::start(trace::Op op, const void* data, std::size_t count, DType t, Where where,
                             int chunk, int peer, int tag) {
   const bool send = op == trace::Op::send;
   const std::size_t bytes = count * dtype_size(t);
-  transport::Op o;
-  o.send = send;
-  o.data = const_cast<void*>(data);
-  o.count = count;
-  o.dtype = t;
-  o.peer = peer;
-  o.tag = tag;
-  o.wire_tag = wire_tag(tag);
+  const transport::Op o{.send = send,
+                        .data = const_cast<void*>(data),
+                        .count = count,
+                        .dtype = t,
+                        .peer = peer,
+                        .tag = tag,
+                        .wire_tag = wire_tag(tag)};
   Request r;
   r.pending_ = o.pending();
   if (trace::enabled()) {
@@ -415,29 +385,18 @@ void Communicator::wait_all(std::vector<Request>& rs) {
 
 void Communicator::barrier() { MPI_Barrier(comm_); }
 
-bool Communicator::all_ok(bool ok) {
-  int mine = ok ? 1 : 0, all = 0;
-  MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, comm_);
-  return all == 1;
-}
-
-double Communicator::sum(double v) {
-  double out = 0;
-  MPI_Allreduce(&v, &out, 1, MPI_DOUBLE, MPI_SUM, comm_);
+namespace {
+template <class T> T reduced(T v, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+  T out{};
+  MPI_Allreduce(&v, &out, 1, type, op, comm);
   return out;
 }
+}  // namespace
 
-double Communicator::max(double v) {
-  double out = 0;
-  MPI_Allreduce(&v, &out, 1, MPI_DOUBLE, MPI_MAX, comm_);
-  return out;
-}
-
-long long Communicator::sum(long long v) {
-  long long out = 0;
-  MPI_Allreduce(&v, &out, 1, MPI_LONG_LONG, MPI_SUM, comm_);
-  return out;
-}
+bool Communicator::all_ok(bool ok) { return reduced(ok ? 1 : 0, MPI_INT, MPI_MIN, comm_) == 1; }
+double Communicator::sum(double v) { return reduced(v, MPI_DOUBLE, MPI_SUM, comm_); }
+double Communicator::max(double v) { return reduced(v, MPI_DOUBLE, MPI_MAX, comm_); }
+long long Communicator::sum(long long v) { return reduced(v, MPI_LONG_LONG, MPI_SUM, comm_); }
 
 std::vector<std::string> Communicator::gather_strings(const std::string& mine) {
   int len = static_cast<int>(mine.size());
@@ -445,12 +404,8 @@ std::vector<std::string> Communicator::gather_strings(const std::string& mine) {
   MPI_Gather(&len, 1, MPI_INT, lens.data(), 1, MPI_INT, 0, comm_);
   std::string all;
   if (rank_ == 0) {
-    int total = 0;
-    for (int r = 0; r < size_; ++r) {
-      offs[r] = total;
-      total += lens[r];
-    }
-    all.resize(static_cast<std::size_t>(total));
+    std::exclusive_scan(lens.begin(), lens.end(), offs.begin(), 0);  // where each rank's string starts
+    all.resize(static_cast<std::size_t>(offs.back() + lens.back()));
   }
   MPI_Gatherv(mine.data(), len, MPI_CHAR, all.data(), lens.data(), offs.data(), MPI_CHAR, 0, comm_);
   std::vector<std::string> out;
@@ -460,4 +415,3 @@ std::vector<std::string> Communicator::gather_strings(const std::string& mine) {
 }
 
 }  // namespace ringlab
-

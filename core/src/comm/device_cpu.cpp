@@ -5,7 +5,6 @@
 
 namespace ringlab {
 bool built_with_cuda() { return false; }
-bool built_with_nccl() { return false; }
 int cuda_device_count() { return 0; }
 std::string why_no_gpu() { return "this ringlab was built without CUDA"; }
 std::string device_for_local_rank(int) { return "cpu"; }

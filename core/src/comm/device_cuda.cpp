@@ -8,13 +8,6 @@
 
 namespace ringlab {
 bool built_with_cuda() { return true; }
-bool built_with_nccl() {
-#ifdef RINGLAB_HAVE_NCCL
-  return true;
-#else
-  return false;
-#endif
-}
 
 int cuda_device_count() {
   int n = 0;

@@ -19,51 +19,28 @@ namespace {
 // Grid-stride loops: enough blocks to fill the GPU, each thread walks the array.
 using cuda_grid::blocks_for;
 using cuda_grid::check;
+using cuda_grid::first_index;
 using cuda_grid::kThreads;
+using cuda_grid::stride;
 
 template <class T> __global__ void add_kernel(T* dst, const T* a, const T* b, std::size_t n) {
-  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
-       i += std::size_t(gridDim.x) * blockDim.x)
-    dst[i] = a[i] + b[i];
+  for (std::size_t i = first_index(); i < n; i += stride()) dst[i] = a[i] + b[i];
 }
 template <class T> __global__ void scale_kernel(T* x, T factor, std::size_t n) {
-  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
-       i += std::size_t(gridDim.x) * blockDim.x)
-    x[i] = x[i] * factor;
+  for (std::size_t i = first_index(); i < n; i += stride()) x[i] = x[i] * factor;
 }
 // velocity = momentum * velocity + grad; params -= lr * velocity, every operation rounded on
 // its own (__fmul_rn, __fadd_rn, __fsub_rn: never contracted into an FMA, whatever the flags).
 __global__ void sgd_momentum_kernel(float* params, const float* grad, float* velocity, std::size_t n,
                                     float lr, float momentum) {
-  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
-       i += std::size_t(gridDim.x) * blockDim.x) {
+  for (std::size_t i = first_index(); i < n; i += stride()) {
     const float v = __fadd_rn(__fmul_rn(momentum, velocity[i]), grad[i]);
     velocity[i] = v;
     params[i] = __fsub_rn(params[i], __fmul_rn(lr, v));
   }
 }
 template <class T> __global__ void fill_kernel(T* x, T value, std::size_t n) {
-  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
-       i += std::size_t(gridDim.x) * blockDim.x)
-    x[i] = value;
-}
-
-// Calls f(T{}) for the run-time type (dispatch() from dtype.hpp, without its MPI header).
-template <class F> void typed(DType t, F&& f) {
-  switch (t) {
-    case DType::f32:
-      f(float{});
-      break;
-    case DType::f64:
-      f(double{});
-      break;
-    case DType::i32:
-      f(std::int32_t{});
-      break;
-    case DType::i64:
-      f(std::int64_t{});
-      break;
-  }
+  for (std::size_t i = first_index(); i < n; i += stride()) x[i] = value;
 }
 
 }  // namespace
@@ -72,7 +49,7 @@ namespace device_ops {
 
 void reduce_sum(DType t, void* dst, const void* a, const void* b, std::size_t n) {
   if (n == 0) return;
-  typed(t, [&](auto zero) {
+  dispatch(t, [&](auto zero) {
     using T = decltype(zero);
     add_kernel<T><<<blocks_for(n), kThreads>>>(static_cast<T*>(dst), static_cast<const T*>(a),
                                                static_cast<const T*>(b), n);
@@ -87,7 +64,7 @@ void copy(void* dst, const void* src, std::size_t bytes) {
 
 void scale(DType t, void* x, const void* factor, std::size_t n) {
   if (n == 0) return;
-  typed(t, [&](auto zero) {
+  dispatch(t, [&](auto zero) {
     using T = decltype(zero);
     scale_kernel<T><<<blocks_for(n), kThreads>>>(static_cast<T*>(x), *static_cast<const T*>(factor), n);
   });
@@ -96,7 +73,7 @@ void scale(DType t, void* x, const void* factor, std::size_t n) {
 
 void fill(DType t, void* x, const void* value, std::size_t n) {
   if (n == 0) return;
-  typed(t, [&](auto zero) {
+  dispatch(t, [&](auto zero) {
     using T = decltype(zero);
     fill_kernel<T><<<blocks_for(n), kThreads>>>(static_cast<T*>(x), *static_cast<const T*>(value), n);
   });

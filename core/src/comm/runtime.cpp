@@ -6,9 +6,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <filesystem>
 #include <sstream>
 #include <string>
-#include <vector>
 
 #include "ringlab/comm/cli.hpp"
 #include "ringlab/base/log.hpp"
@@ -35,10 +35,12 @@ namespace {
   std::_Exit(1);
 }
 
-std::string basename_of(const char* path) {
-  std::string p = path ? path : "";
-  auto slash = p.find_last_of('/');
-  return slash == std::string::npos ? p : p.substr(slash + 1);
+// "<what> need 3 GiB per rank, more than the 2 GiB each of the 4 ranks on this host can have"
+std::string too_much(const std::string& what, double need, double have, int ranks, const std::string& place) {
+  std::ostringstream msg;
+  msg << what << " need " << need / (1 << 30) << " GiB per rank, more than the " << have / (1 << 30)
+      << " GiB each of the " << ranks << " ranks " << place << " can have";
+  return msg.str();
 }
 
 double physical_memory_bytes() {
@@ -55,33 +57,20 @@ Runtime::Runtime(int& argc, char**& argv) {
   world_ = std::make_unique<Communicator>(MPI_COMM_WORLD);
   set_log_rank(world_->rank(), world_->size());
   std::set_terminate(on_terminate);
-  program_ = basename_of(argc > 0 ? argv[0] : nullptr);
+  if (argc > 0 && argv[0]) program_ = std::filesystem::path(argv[0]).filename();
   for (int i = 1; i < argc; ++i) args_ += (i > 1 ? " " : "") + std::string(argv[i]);
   // A common time origin for the trace: every rank starts its clock right after one barrier.
   world_->barrier();
   trace::start_clock(world_->rank());
 }
 
-// The trace file: rank 0 gathers every rank's encoded lines (first the lengths, then the
-// bytes) and the trace layer merges and writes them.
+// The trace file: rank 0 gathers every rank's encoded lines and the trace layer merges and
+// writes them.
 void Runtime::write_trace_file() {
   if (trace::file_path().empty()) return;
-  const int size = world_->size();
-  const std::string mine = trace::local_lines();
-  int len = static_cast<int>(mine.size());
-  std::vector<int> lens(size), offs(size);
-  MPI_Gather(&len, 1, MPI_INT, lens.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
   std::string all;
-  if (world_->rank() == 0) {
-    long long total = 0;
-    for (int r = 0; r < size; ++r) {
-      offs[r] = static_cast<int>(total);
-      total += lens[r];
-    }
-    all.resize(static_cast<std::size_t>(total));
-  }
-  MPI_Gatherv(mine.data(), len, MPI_CHAR, all.data(), lens.data(), offs.data(), MPI_CHAR, 0, MPI_COMM_WORLD);
-  if (world_->rank() == 0) trace::write_merged(all, size, program_, args_);
+  for (const std::string& lines : world_->gather_strings(trace::local_lines())) all += lines;
+  if (world_->rank() == 0) trace::write_merged(all, world_->size(), program_, args_);
 }
 
 Runtime::~Runtime() {
@@ -141,33 +130,19 @@ std::optional<int> Runtime::select_device(DeviceChoice device, Transport transpo
                             "with --device cuda use nccl, ipc or staged"))
       return code;
     world_->use_strict();
-    device_reason_ = std::string(device == DeviceChoice::cpu ? "--device cpu" : "--device auto") +
-                     ", --transport strict: nothing moves before a wait, one group per wait, synchronous sends";
     return std::nullopt;
   }
   // Any other --transport says how *device* buffers move; host buffers move through MPI, so on
   // the CPU such a --transport is accepted and has nothing to do (RINGLAB_TRANSPORT may be set
   // for a whole session that also runs CPU lessons).
-  if (device == DeviceChoice::cpu) {
-    device_reason_ = "--device cpu";
-    if (transport != Transport::automatic)
-      device_reason_ += std::string(" (--transport ") + transport_name(transport) +
-                        " applies to device buffers only: host buffers move through MPI)";
-    return std::nullopt;
-  }
-  if (!runs_on_gpu) {
-    if (auto code =
-            fail_if(device == DeviceChoice::cuda,
-                    "--device cuda: this lesson runs on the CPU only (lessons 01, 02, 03, 05, 06 and 07 run on GPUs)"))
-      return code;
-    device_reason_ = "this lesson runs on the CPU";
-    return std::nullopt;
-  }
+  if (device == DeviceChoice::cpu) return std::nullopt;
+  if (!runs_on_gpu)
+    return fail_if(
+        device == DeviceChoice::cuda,
+        "--device cuda: this lesson runs on the CPU only (lessons 01, 02, 03, 05, 06 and 07 run on GPUs)");
   const int gpus = cuda_device_count();
   const bool everyone = comm().all_ok(gpus > 0);
   if (!everyone && device == DeviceChoice::automatic) {
-    device_reason_ = !built_with_cuda() ? "--device auto: this ringlab was built without CUDA"
-                                        : "--device auto: not every rank sees a GPU";
     // A GPU that is there but cannot be used because the driver is too old must not pass in
     // silence: the run would go on, slowly, on the CPU.
     const std::string why = why_no_gpu();
@@ -185,12 +160,7 @@ std::optional<int> Runtime::select_device(DeviceChoice device, Transport transpo
   use_gpu(gpu);
   std::string error;
   const bool ok = world_->use_device(gpu, transport, &error);
-  if (auto code = fail_if(!ok, error)) return code;
-  device_reason_ =
-      std::string(device == DeviceChoice::cuda ? "--device cuda" : "--device auto: every rank sees a GPU") +
-      "; GPU local rank " + std::to_string(comm().local_rank()) + " % " + std::to_string(gpus) +
-      " GPUs on this host";
-  return std::nullopt;
+  return fail_if(!ok, error);
 }
 
 std::optional<int> Runtime::start(CLI::App& app, CommonOptions& opt, int argc, char** argv, int buffers) {
@@ -208,11 +178,8 @@ std::optional<int> Runtime::start(CLI::App& app, CommonOptions& opt, int argc, c
     int sharing = 0;  // local ranks that picked this GPU (local_rank % gpus == gpu)
     for (int l = 0; l < comm().local_size(); ++l) sharing += l % gpus == gpu;
     const double gpu_have = static_cast<double>(gpu_info(gpu).memory_bytes) / std::max(sharing, 1);
-    std::ostringstream gpu_msg;
-    gpu_msg << "--count " << opt.count << ": " << buffers << " buffers of that many " << dtype_name(opt.type)
-            << " need " << need / (1 << 30) << " GiB per rank, more than the " << gpu_have / (1 << 30)
-            << " GiB each of the " << sharing << " ranks on GPU " << gpu << " can have";
-    if (auto code = fail_if(need > 0.8 * gpu_have, gpu_msg.str())) return code;
+    const std::string on_gpu = too_much(what.str(), need, gpu_have, sharing, "on GPU " + std::to_string(gpu));
+    if (auto code = fail_if(need > 0.8 * gpu_have, on_gpu)) return code;
   }
 
   if (!opt.trace.empty()) {
@@ -243,10 +210,8 @@ std::optional<int> Runtime::start(CLI::App& app, CommonOptions& opt, int argc, c
 std::optional<int> Runtime::fail_if_over_memory(double bytes_per_rank, const std::string& what) {
   // Ranks on one host share its memory; leave a fifth of it to everything else.
   const double have = physical_memory_bytes() / comm().local_size();
-  std::ostringstream msg;
-  msg << what << " need " << bytes_per_rank / (1 << 30) << " GiB per rank, more than the " << have / (1 << 30)
-      << " GiB each of the " << comm().local_size() << " ranks on this host can have";
-  return fail_if(!(bytes_per_rank <= 0.8 * have), msg.str());
+  const std::string on_host = too_much(what, bytes_per_rank, have, comm().local_size(), "on this host");
+  return fail_if(!(bytes_per_rank <= 0.8 * have), on_host);
 }
 
 void print_once(Communicator& comm, const std::string& text) {

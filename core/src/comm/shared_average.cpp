@@ -138,11 +138,7 @@ int SharedAverage::start(std::size_t offset, std::size_t count) {
   slices_.push_back({offset, count, std::max<std::size_t>(1, (count + kPiece - 1) / kPiece), calls_++});
   // The slice's data is written; release: whoever sees the flag sees the data too.
   slot(rank_, ticket).ready.store(step_, std::memory_order_release);
-  // Several slices are in flight at once, so no trace::Collective scope: begin and end by hand.
-  if (trace::enabled()) {
-    const double now = trace::now_us();
-    trace_event(trace::Op::begin, slices_.back().call, ticket, count, now, now, 0);
-  }
+  trace_mark(trace::Op::begin, ticket);
   return ticket;
 }
 
@@ -242,18 +238,19 @@ void SharedAverage::wait(int ticket) {
     take_pieces(taking_++);
   }
   spin_until(&SharedAverage::all_done, ticket, "average its pieces of");
-  while (ended_ <= ticket) trace_end(ended_++);
+  while (ended_ <= ticket) trace_mark(trace::Op::end, ended_++);
 }
 
 void SharedAverage::wait_all() {
   for (int t = 0; t < static_cast<int>(slices_.size()); ++t) wait(t);
 }
 
-void SharedAverage::trace_end(int ticket) {
+// Several slices are in flight at once, so no trace::Collective scope: begin and end by hand.
+void SharedAverage::trace_mark(trace::Op op, int ticket) {
   if (!trace::enabled()) return;
   const double now = trace::now_us();
   const Slice& s = slices_[static_cast<std::size_t>(ticket)];
-  trace_event(trace::Op::end, s.call, ticket, s.count, now, now, 0);
+  trace_event(op, s.call, ticket, s.count, now, now, 0);
 }
 
 }  // namespace ringlab

@@ -36,11 +36,8 @@ std::string rank_text(int peer) { return peer < 0 ? "any rank" : "rank " + std::
 
 // "waits to send 4 MiB to rank 1 (tag 0)"
 std::string wait_text(const Pending& p) {
-  std::ostringstream s;
-  if (p.send) s << "waits to send " << bytes_text(p.bytes) << " to " << rank_text(p.peer);
-  else s << "waits to receive " << bytes_text(p.bytes) << " from " << rank_text(p.peer);
-  s << " (tag " << p.tag << ")";
-  return s.str();
+  return (p.send ? "waits to send " : "waits to receive ") + bytes_text(p.bytes) +
+         (p.send ? " to " : " from ") + rank_text(p.peer) + " (tag " + std::to_string(p.tag) + ")";
 }
 
 // Where the algorithm is, from the trace context: "ring_allreduce, reduce-scatter step 0".
@@ -54,15 +51,13 @@ std::string where_now() {
   return s;
 }
 
-// Sends `text` to every other rank without waiting. The texts stay alive until the end of the
-// run (a few per hang at most): a non-blocking send's buffer must outlive the send.
-void tell_everyone(MPI_Comm watch, int tag, std::string text) {
+// Sends `text` from `rank` to every other rank of `watch` (`size` of them) without waiting. The
+// texts stay alive until the end of the run (a few per hang at most): a non-blocking send's
+// buffer must outlive the send.
+void tell_everyone(MPI_Comm watch, int rank, int size, int tag, std::string text) {
   static std::deque<std::string> sent;
   sent.push_back(std::move(text));
   const std::string& s = sent.back();
-  int rank = 0, size = 1;
-  MPI_Comm_rank(watch, &rank);
-  MPI_Comm_size(watch, &size);
   for (int p = 0; p < size; ++p) {
     if (p == rank) continue;
     MPI_Request r;
@@ -74,15 +69,9 @@ void tell_everyone(MPI_Comm watch, int tag, std::string text) {
 // Reads every report that has arrived. Kept for the whole run: messages from one rank arrive
 // in the order it sent them, so a report followed by a resume leaves nothing behind.
 void read_reports(MPI_Comm watch, std::map<int, Report>& heard) {
-  for (;;) {
-    int flag = 0;
-    MPI_Status st;
-    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, watch, &flag, &st);
-    if (!flag) return;
-    int len = 0;
-    MPI_Get_count(&st, MPI_CHAR, &len);
-    std::string text(static_cast<std::size_t>(len), '\0');
-    MPI_Recv(text.data(), len, MPI_CHAR, st.MPI_SOURCE, st.MPI_TAG, watch, MPI_STATUS_IGNORE);
+  std::string text;
+  MPI_Status st;
+  while (take_arrived(watch, text, st)) {
     Report r;
     if (st.MPI_TAG == kReportTag && decode(text, r)) heard[st.MPI_SOURCE] = r;
     else heard.erase(st.MPI_SOURCE);
@@ -108,13 +97,9 @@ void on_stuck(MPI_Comm watch, const std::function<bool()>& done,
   int rank = 0, size = 1;
   MPI_Comm_rank(watch, &rank);
   MPI_Comm_size(watch, &size);
-  Report me;
-  me.rank = rank;
-  me.blocked = true;
-  me.where = where_now();
-  me.waits = still_waiting();
+  Report me{.rank = rank, .blocked = true, .where = where_now(), .waits = still_waiting()};
   if (me.waits.empty()) return;
-  tell_everyone(watch, kReportTag, encode(me));
+  tell_everyone(watch, rank, size, kReportTag, encode(me));
 
   // Ranks caught in the same hang cross the threshold within moments of each other: give
   // their reports a little time to arrive before deciding who speaks.
@@ -123,7 +108,7 @@ void on_stuck(MPI_Comm watch, const std::function<bool()>& done,
   for (;;) {
     read_reports(watch, heard);
     if (done()) {  // only slow, not stuck
-      tell_everyone(watch, kResumeTag, "resume");
+      tell_everyone(watch, rank, size, kResumeTag, "resume");
       return;
     }
     const double now = MPI_Wtime();
@@ -218,14 +203,9 @@ double threshold_s() {
 
 namespace {
 thread_local std::function<void()> t_pause;  // between two tests: nothing (spin), or this
-
-void pause_between_tests() {
-  if (t_pause) t_pause();
-}
 }  // namespace
 
 void set_pause_between_tests(std::function<void()> pause) { t_pause = std::move(pause); }
-bool polls_politely() { return static_cast<bool>(t_pause); }
 
 void wait_until(MPI_Comm watch, const std::function<bool()>& done,
                 const std::function<std::vector<Pending>()>& still_waiting) {
@@ -233,7 +213,7 @@ void wait_until(MPI_Comm watch, const std::function<bool()>& done,
   if (done()) return;
   double start = MPI_Wtime();
   for (unsigned spin = 1;; ++spin) {
-    pause_between_tests();
+    if (t_pause) t_pause();
     if (done()) return;
     if (limit > 0 && spin % 256 == 0 && MPI_Wtime() - start > limit) {
       on_stuck(watch, done, still_waiting, limit);  // returns only if the wait may go on
@@ -274,6 +254,17 @@ void explain_errors(MPI_Comm comm) {
     return h;
   }();
   MPI_Comm_set_errhandler(comm, handler);
+}
+
+bool take_arrived(MPI_Comm comm, std::string& bytes, MPI_Status& status) {
+  int flag = 0;
+  MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &flag, &status);
+  if (!flag) return false;
+  int len = 0;
+  MPI_Get_count(&status, MPI_BYTE, &len);
+  bytes.resize(static_cast<std::size_t>(len));
+  MPI_Recv(bytes.data(), len, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG, comm, MPI_STATUS_IGNORE);
+  return true;
 }
 
 std::string encode(const Report& r) {
@@ -389,20 +380,21 @@ std::string diagnose(const std::vector<Report>& reports, int size, double thresh
     const bool all_recv = std::none_of(cycle.begin(), cycle.end(), [](const Edge& e) { return e.wait.send; });
     if (same_place) {
       out << explain_cycle(cycle, blocked);
-    } else if (all_recv) {
+    } else {
+      std::string places;
+      for (std::size_t i = 0; i < cycle.size(); ++i)
+        places += (i ? "; rank " : " rank ") + std::to_string(cycle[i].from) + " in " +
+                  blocked[cycle[i].from]->where;
       // Everyone waits for a message and nobody is sending: whatever the places, some rank
       // receives where it should have sent first (or a send is missing).
-      out << "  Every rank in this cycle waits to receive, so nobody sends. They are at:";
-      for (std::size_t i = 0; i < cycle.size(); ++i)
-        out << (i ? ";" : "") << " rank " << cycle[i].from << " in " << blocked[cycle[i].from]->where;
-      out << ".\n  One of them receives where it should send first (look at the order of its calls), or a\n"
-             "  send is missing on one side.\n";
-    } else {
-      out << "  The ranks in this cycle are at different points:";
-      for (std::size_t i = 0; i < cycle.size(); ++i)
-        out << (i ? ";" : "") << " rank " << cycle[i].from << " in " << blocked[cycle[i].from]->where;
-      out << ". They are out of step: one of them made a missing or extra call before this point (a\n"
-             "  receive or send the other side expects), so reordering the calls will not help.\n";
+      if (all_recv)
+        out << "  Every rank in this cycle waits to receive, so nobody sends. They are at:" << places
+            << ".\n  One of them receives where it should send first (look at the order of its calls), or a\n"
+               "  send is missing on one side.\n";
+      else
+        out << "  The ranks in this cycle are at different points:" << places
+            << ". They are out of step: one of them made a missing or extra call before this point (a\n"
+               "  receive or send the other side expects), so reordering the calls will not help.\n";
     }
   } else if (!self) {
     bool said = false;

@@ -8,10 +8,10 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <limits>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <type_traits>
 #include <utility>
 
@@ -50,32 +50,24 @@ void (*g_scope_end_hook)(const char*, std::int64_t) = nullptr;
 // whole number, that it fits `out` (4294967297 must not quietly become 1 in an int). A field
 // of the wrong type is an error naming the field, never an exception.
 template <class T> bool get(const json& j, const char* key, T& out, std::string* error) {
+  static_assert(!std::is_same_v<T, bool>, "no boolean fields in the trace format");
   auto it = j.find(key);
   if (it == j.end()) return true;  // optional field: keep the default
   auto wrong = [&](const std::string& what) {
     if (error) *error = std::string("field '") + key + "' must be " + what;
     return false;
   };
-  if constexpr (std::is_same_v<T, bool>) {
-    static_assert(!std::is_same_v<T, bool>, "no boolean fields in the trace format");
-  } else if constexpr (std::is_integral_v<T>) {
+  if constexpr (std::is_integral_v<T>) {
     using limits = std::numeric_limits<T>;
     const std::string range =
         "a whole number in " + std::to_string(limits::min()) + ".." + std::to_string(limits::max());
     // nlohmann stores a non-negative literal as unsigned, a negative one as signed.
-    if (it->is_number_unsigned()) {
-      const auto v = it->template get<std::uint64_t>();
-      if (v > static_cast<std::uint64_t>(limits::max())) return wrong(range);
-      out = static_cast<T>(v);
-    } else if (it->is_number_integer()) {
-      const auto v = it->template get<std::int64_t>();
-      if constexpr (std::is_unsigned_v<T>) return wrong(range);
-      else if (v < static_cast<std::int64_t>(limits::min()) || v > static_cast<std::int64_t>(limits::max()))
-        return wrong(range);
-      out = static_cast<T>(v);
-    } else {
-      return wrong(range);
-    }
+    if (it->is_number_unsigned() && std::in_range<T>(it->template get<std::uint64_t>()))
+      out = static_cast<T>(it->template get<std::uint64_t>());
+    else if (!it->is_number_unsigned() && it->is_number_integer() &&
+             std::in_range<T>(it->template get<std::int64_t>()))
+      out = static_cast<T>(it->template get<std::int64_t>());
+    else return wrong(range);
   } else if constexpr (std::is_floating_point_v<T>) {
     if (!it->is_number()) return wrong("a number");
     out = it->template get<T>();
@@ -91,6 +83,12 @@ template <class T> bool get(const json& j, const char* key, T& out, std::string*
     }
   }
   return true;
+}
+
+// How a decoder refuses a line: the reason in *error (when asked for), and no value.
+std::nullopt_t refuse(std::string* error, std::string why) {
+  if (error) *error = std::move(why);
+  return std::nullopt;
 }
 
 // Text from the command line or the environment may hold any bytes (a file name in Latin-1,
@@ -142,50 +140,31 @@ std::string encode(const Event& e) {
 
 std::optional<Header> decode_header(std::string_view line, std::string* error) {
   json j = json::parse(line, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object()) {
-    if (error) *error = "header is not a JSON object";
-    return std::nullopt;
-  }
+  if (j.is_discarded() || !j.is_object()) return refuse(error, "header is not a JSON object");
   const auto format = j.find("format");
-  if (format == j.end() || !format->is_string() || *format != "ringlab-trace") {
-    if (error) *error = "not a ringlab trace (format field missing or different)";
-    return std::nullopt;
-  }
+  if (format == j.end() || !format->is_string() || *format != "ringlab-trace")
+    return refuse(error, "not a ringlab trace (format field missing or different)");
   Header h;
   if (!get(j, "version", h.version, error) || !get(j, "ranks", h.ranks, error) ||
       !get(j, "program", h.program, error) || !get(j, "args", h.args, error))
     return std::nullopt;
-  if (h.version != kFormatVersion) {
-    if (error)
-      *error = "unsupported trace format version " + std::to_string(h.version) + " (this build reads " +
-               std::to_string(kFormatVersion) + ")";
-    return std::nullopt;
-  }
-  if (h.ranks < 1 || h.ranks > 4096) {
-    if (error) *error = "ranks must be between 1 and 4096, got " + std::to_string(h.ranks);
-    return std::nullopt;
-  }
+  if (h.version != kFormatVersion)
+    return refuse(error, "unsupported trace format version " + std::to_string(h.version) +
+                             " (this build reads " + std::to_string(kFormatVersion) + ")");
+  if (h.ranks < 1 || h.ranks > 4096)
+    return refuse(error, "ranks must be between 1 and 4096, got " + std::to_string(h.ranks));
   return h;
 }
 
 std::optional<Event> decode_event(std::string_view line, std::string* error) {
   json j = json::parse(line, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object()) {
-    if (error) *error = "event is not a JSON object";
-    return std::nullopt;
-  }
+  if (j.is_discarded() || !j.is_object()) return refuse(error, "event is not a JSON object");
   Event e;
   std::string op;
-  if (!j.contains("rank") || !j.contains("op")) {
-    if (error) *error = "event lacks 'rank' or 'op'";
-    return std::nullopt;
-  }
+  if (!j.contains("rank") || !j.contains("op")) return refuse(error, "event lacks 'rank' or 'op'");
   if (!get(j, "rank", e.rank, error) || !get(j, "op", op, error)) return std::nullopt;
   auto parsed = parse_op(op);
-  if (!parsed) {
-    if (error) *error = "unknown op '" + op + "'";
-    return std::nullopt;
-  }
+  if (!parsed) return refuse(error, "unknown op '" + op + "'");
   e.op = *parsed;
   if (!get(j, "peer", e.peer, error) || !get(j, "coll", e.coll, error) || !get(j, "call", e.call, error) ||
       !get(j, "phase", e.phase, error) || !get(j, "step", e.step, error) ||
@@ -196,10 +175,7 @@ std::optional<Event> decode_event(std::string_view line, std::string* error) {
       !get(j, "transport", e.transport, error) || !get(j, "gpu_t0", e.gpu_t0, error) ||
       !get(j, "gpu_t1", e.gpu_t1, error))
     return std::nullopt;
-  if (e.rank < 0) {
-    if (error) *error = "negative rank";
-    return std::nullopt;
-  }
+  if (e.rank < 0) return refuse(error, "negative rank");
   return e;
 }
 
@@ -236,6 +212,16 @@ void add_sink(Sink sink) {
 }
 
 const Context& context() { return g_context; }
+
+Event event_here(Op op) {
+  Event e;
+  e.op = op;
+  e.coll = g_context.coll;
+  e.call = g_context.call;
+  e.phase = g_context.phase;
+  e.step = g_context.step;
+  return e;
+}
 
 std::int64_t scope_serial() { return g_open_scope; }
 void set_scope_end_hook(void (*hook)(const char*, std::int64_t)) { g_scope_end_hook = hook; }
@@ -288,12 +274,7 @@ Compute::Compute(const char* name, int index) : name_(name), index_(index), t0_(
 
 Compute::~Compute() {
   if (!enabled()) return;
-  Event e;
-  e.op = Op::compute;
-  e.coll = g_context.coll;
-  e.call = g_context.call;
-  e.phase = g_context.phase;
-  e.step = g_context.step;
+  Event e = event_here(Op::compute);
   e.name = name_;
   e.chunk = index_;
   e.t0 = t0_;
@@ -338,39 +319,29 @@ std::string to_chrome_json(const std::vector<Event>& events) {
   json out = json::array();
   int max_rank = 0;
   for (const auto& e : events) max_rank = std::max(max_rank, e.rank);
-  for (int r = 0; r <= max_rank; ++r)
-    out.push_back({{"name", "thread_name"},
-                   {"ph", "M"},
-                   {"pid", 0},
-                   {"tid", r},
-                   {"args", {{"name", "rank " + std::to_string(r)}}}});
+  // Row `tid` is named `name` in the viewer.
+  auto name_row = [&](int tid, const std::string& name) {
+    out.push_back(
+        {{"name", "thread_name"}, {"ph", "M"}, {"pid", 0}, {"tid", tid}, {"args", {{"name", name}}}});
+  };
+  // The rows of one kind of work, for the ranks that have some: row first + r is rank r's.
+  auto rows_for = [&](int first, const std::string& suffix, auto has) {
+    std::vector<bool> any(static_cast<std::size_t>(max_rank + 1), false);
+    for (const auto& e : events)
+      if (e.rank >= 0 && has(e)) any[static_cast<std::size_t>(e.rank)] = true;
+    for (int r = 0; r <= max_rank; ++r)
+      if (any[static_cast<std::size_t>(r)]) name_row(first + r, "rank " + std::to_string(r) + suffix);
+  };
+  for (int r = 0; r <= max_rank; ++r) name_row(r, "rank " + std::to_string(r));
   // Compute blocks get a row of their own under the ranks' rows: a rank's communication may
   // run while it computes (lesson 08's progress thread), and one row cannot show two things
   // at once. Row max_rank + 1 + r is rank r's computation.
-  std::vector<bool> computes(static_cast<std::size_t>(max_rank + 1), false);
-  for (const auto& e : events)
-    if (e.op == Op::compute && e.rank >= 0) computes[static_cast<std::size_t>(e.rank)] = true;
-  for (int r = 0; r <= max_rank; ++r)
-    if (computes[static_cast<std::size_t>(r)])
-      out.push_back({{"name", "thread_name"},
-                     {"ph", "M"},
-                     {"pid", 0},
-                     {"tid", max_rank + 1 + r},
-                     {"args", {{"name", "rank " + std::to_string(r) + " compute"}}}});
+  rows_for(max_rank + 1, " compute", [](const Event& e) { return e.op == Op::compute; });
   // Work timed on a GPU (events with gpu_t1, traced device buffers) gets one more row per rank:
   // when the GPU ran it, which may be later than the host call that queued it.
   // Row 2 * (max_rank + 1) + r is rank r's GPU.
   const int gpu_row = 2 * (max_rank + 1);
-  std::vector<bool> gpus(static_cast<std::size_t>(max_rank + 1), false);
-  for (const auto& e : events)
-    if (e.gpu_t1 > 0 && e.rank >= 0) gpus[static_cast<std::size_t>(e.rank)] = true;
-  for (int r = 0; r <= max_rank; ++r)
-    if (gpus[static_cast<std::size_t>(r)])
-      out.push_back({{"name", "thread_name"},
-                     {"ph", "M"},
-                     {"pid", 0},
-                     {"tid", gpu_row + r},
-                     {"args", {{"name", "rank " + std::to_string(r) + " GPU"}}}});
+  rows_for(gpu_row, " GPU", [](const Event& e) { return e.gpu_t1 > 0; });
   for (const auto& e : events) {
     json args{{"coll", e.coll}, {"phase", e.phase}, {"step", e.step}, {"chunk", e.chunk}, {"bytes", e.bytes}};
     if (!e.where.empty()) args["where"] = e.where;
@@ -398,23 +369,18 @@ std::string to_chrome_json(const std::vector<Event>& events) {
                      {"ts", e.t0}});
       continue;
     }
-    out.push_back({{"name", name},
-                   {"cat", e.phase.empty() ? "kit" : e.phase},
-                   {"ph", "X"},
-                   {"pid", 0},
-                   {"tid", e.op == Op::compute ? max_rank + 1 + e.rank : e.rank},
-                   {"ts", e.t0},
-                   {"dur", std::max(0.0, e.t1 - e.t0)},
-                   {"args", args}});
-    if (e.gpu_t1 > 0)
+    auto span = [&](const std::string& cat, int tid, double t0, double t1) {
       out.push_back({{"name", name},
-                     {"cat", "gpu"},
+                     {"cat", cat},
                      {"ph", "X"},
                      {"pid", 0},
-                     {"tid", gpu_row + e.rank},
-                     {"ts", e.gpu_t0},
-                     {"dur", std::max(0.0, e.gpu_t1 - e.gpu_t0)},
+                     {"tid", tid},
+                     {"ts", t0},
+                     {"dur", std::max(0.0, t1 - t0)},
                      {"args", args}});
+    };
+    span(e.phase.empty() ? "kit" : e.phase, e.op == Op::compute ? max_rank + 1 + e.rank : e.rank, e.t0, e.t1);
+    if (e.gpu_t1 > 0) span("gpu", gpu_row + e.rank, e.gpu_t0, e.gpu_t1);
   }
   return dump(out);
 }
@@ -437,10 +403,7 @@ bool write_atomically(const std::string& path, const std::string& text) {
 std::string local_lines() {
   std::string mine;
   std::lock_guard<std::mutex> lock(g_mutex);
-  for (const auto& e : g_file_events) {
-    mine += encode(e);
-    mine += '\n';
-  }
+  for (const auto& e : g_file_events) mine += encode(e) + '\n';
   return mine;
 }
 
@@ -448,21 +411,13 @@ void write_merged(const std::string& all, int size, const std::string& program, 
   if (g_path.empty()) return;
   // Merge: decode, order by start time (ties by rank), write both files.
   std::vector<Event> events;
-  std::size_t pos = 0;
-  while (pos < all.size()) {
-    std::size_t nl = all.find('\n', pos);
-    if (nl == std::string::npos) nl = all.size();
-    if (auto e = decode_event(std::string_view(all).substr(pos, nl - pos))) events.push_back(std::move(*e));
-    pos = nl + 1;
-  }
+  std::istringstream lines(all);
+  for (std::string line; std::getline(lines, line);)
+    if (auto e = decode_event(line)) events.push_back(std::move(*e));
   std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
     return a.t0 != b.t0 ? a.t0 < b.t0 : a.rank < b.rank;
   });
-  Header h;
-  h.ranks = size;
-  h.program = program;
-  h.args = args;
-  std::string text = encode(h) + "\n";
+  std::string text = encode(Header{.ranks = size, .program = program, .args = args}) + "\n";
   for (const auto& e : events) text += encode(e) + "\n";
   const bool ok1 = write_atomically(g_path, text);
   const bool ok2 = write_atomically(g_path + ".chrome.json", to_chrome_json(events));

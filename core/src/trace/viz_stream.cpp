@@ -76,6 +76,20 @@ bool connect_within_a_second(int fd, const sockaddr* addr, socklen_t len, std::s
   return true;
 }
 
+// A stream socket connected to `addr` (within a second), or -1 with the reason in `why`.
+int open_connected(int family, int protocol, const sockaddr* addr, socklen_t len, std::string& why) {
+  const int fd = ::socket(family, SOCK_STREAM, protocol);
+  if (fd < 0) {
+    why = std::strerror(errno);
+    return -1;
+  }
+  if (!connect_within_a_second(fd, addr, len, why)) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
 int connect_unix(const std::string& path, std::string& why) {
   sockaddr_un a{};
   a.sun_family = AF_UNIX;
@@ -84,16 +98,7 @@ int connect_unix(const std::string& path, std::string& why) {
     return -1;
   }
   std::memcpy(a.sun_path, path.c_str(), path.size() + 1);
-  const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
-  if (fd < 0) {
-    why = std::strerror(errno);
-    return -1;
-  }
-  if (!connect_within_a_second(fd, reinterpret_cast<sockaddr*>(&a), sizeof a, why)) {
-    ::close(fd);
-    return -1;
-  }
-  return fd;
+  return open_connected(AF_UNIX, 0, reinterpret_cast<sockaddr*>(&a), sizeof a, why);
 }
 
 int connect_tcp(const std::string& host, const std::string& port, std::string& why) {
@@ -106,14 +111,8 @@ int connect_tcp(const std::string& host, const std::string& port, std::string& w
   }
   int fd = -1;
   why = "no address";
-  for (addrinfo* a = found; a && fd < 0; a = a->ai_next) {
-    fd = ::socket(a->ai_family, a->ai_socktype, a->ai_protocol);
-    if (fd < 0) continue;
-    if (!connect_within_a_second(fd, a->ai_addr, a->ai_addrlen, why)) {
-      ::close(fd);
-      fd = -1;
-    }
-  }
+  for (addrinfo* a = found; a && fd < 0; a = a->ai_next)
+    fd = open_connected(a->ai_family, a->ai_protocol, a->ai_addr, a->ai_addrlen, why);
   freeaddrinfo(found);
   if (fd >= 0) {
     int yes = 1;
@@ -173,11 +172,6 @@ bool parse_address(const std::string& text, Address& out, std::string* error) {
   return false;
 }
 
-bool valid_address(const std::string& text, std::string* error) {
-  Address a;
-  return parse_address(text, a, error);
-}
-
 bool connect(const std::string& address, const std::string& token, int rank, int ranks,
              const std::string& program, const std::string& args, std::string* error) {
   Address a;
@@ -194,12 +188,9 @@ bool connect(const std::string& address, const std::string& token, int rank, int
   auto stream = std::make_shared<Stream>();
   stream->fd = fd;
   stream->address = a.text();
-  trace::Header h;
-  h.ranks = ranks;
-  h.program = program;
-  h.args = args;
   // The header of a file, plus which rank this connection speaks for (and the token).
-  auto header = nlohmann::json::parse(trace::encode(h));
+  auto header =
+      nlohmann::json::parse(trace::encode(trace::Header{.ranks = ranks, .program = program, .args = args}));
   header["rank"] = rank;
   if (!token.empty()) header["token"] = token;
   if (!send_all(fd, header.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n")) {

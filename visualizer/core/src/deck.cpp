@@ -87,14 +87,15 @@ struct SlideParser {
     deck.errors.push_back("line " + std::to_string(line) + ": " + what);
   }
   void flush_para() {
-    if (!trim(para).empty()) {
-      SlideBlock b;
-      b.kind = SlideBlock::Kind::paragraph;
-      b.spans = parse_inline(trim(para));
-      b.line = para_line;
-      slide.blocks.push_back(std::move(b));
-    }
+    if (!trim(para).empty())
+      slide.blocks.push_back(
+          {.kind = SlideBlock::Kind::paragraph, .spans = parse_inline(trim(para)), .line = para_line});
     para.clear();
+  }
+  // Ends the paragraph being collected, and starts a block of `kind` at deck line `line`.
+  SlideBlock& begin_block(SlideBlock::Kind kind, int line) {
+    flush_para();
+    return slide.blocks.emplace_back(SlideBlock{.kind = kind, .line = line});
   }
 
   void parse_demo(const std::vector<std::string>& body, int line) {
@@ -202,9 +203,7 @@ struct SlideParser {
         if (lang == "demo") {
           parse_demo(body, line_no);
         } else {
-          SlideBlock b;
-          b.kind = SlideBlock::Kind::code;
-          b.line = line_no;
+          SlideBlock& b = begin_block(SlideBlock::Kind::code, line_no);
           const std::size_t cut = static_cast<std::size_t>(indent_of(raw));  // the fence's indent
           for (std::size_t k = 0; k < body.size(); ++k) {
             std::string s = body[k];
@@ -213,7 +212,6 @@ struct SlideParser {
             if (k) b.text += '\n';
             b.text.append(s, drop, std::string::npos);
           }
-          slide.blocks.push_back(std::move(b));
         }
         i = j;
         continue;
@@ -226,13 +224,9 @@ struct SlideParser {
         std::size_t n = 0;
         while (n < t.size() && t[n] == '#') ++n;
         if (n <= 6 && (n == t.size() || t[n] == ' ')) {
-          flush_para();
-          SlideBlock b;
-          b.kind = SlideBlock::Kind::heading;
+          SlideBlock& b = begin_block(SlideBlock::Kind::heading, line_no);
           b.level = static_cast<int>(std::min<std::size_t>(n, 3));
           b.spans = parse_inline(trim(t.substr(n)));
-          b.line = line_no;
-          slide.blocks.push_back(std::move(b));
           continue;
         }
       }
@@ -240,25 +234,18 @@ struct SlideParser {
         const auto close = t.find("](");
         const auto end_paren = t.find(')', close == std::string::npos ? 0 : close);
         if (close != std::string::npos && end_paren != std::string::npos) {
-          flush_para();
-          SlideBlock b;
-          b.kind = SlideBlock::Kind::image;
-          b.line = line_no;
+          SlideBlock& b = begin_block(SlideBlock::Kind::image, line_no);
           b.spans = parse_inline(t.substr(2, close - 2));
           b.text = trim(t.substr(close + 2, end_paren - close - 2));
           b.path = join_path(opt.base_dir, b.text);
           if (b.text.find("://") != std::string::npos)
             error(line_no, "image " + b.text + ": only local PNG files");
           else if (opt.check_files && !file_exists(b.path)) error(line_no, "image " + b.text + " not found");
-          slide.blocks.push_back(std::move(b));
           continue;
         }
       }
       if (t[0] == '|' && i + 1 < end && is_table_separator(trim(lines[i + 1]))) {
-        flush_para();
-        SlideBlock b;
-        b.kind = SlideBlock::Kind::table;
-        b.line = line_no;
+        SlideBlock& b = begin_block(SlideBlock::Kind::table, line_no);
         b.rows.push_back(table_cells(t));
         std::size_t j = i + 2;
         for (; j < end && starts_with(trim(lines[j]), "|"); ++j)
@@ -270,18 +257,14 @@ struct SlideParser {
                                                          " cells, the header " + std::to_string(cols));
             b.rows[r].resize(cols);
           }
-        slide.blocks.push_back(std::move(b));
         i = j - 1;
         continue;
       }
       int number = 0;
       if (const std::size_t m = list_marker(t, &number)) {
-        flush_para();
-        SlideBlock b;
-        b.kind = SlideBlock::Kind::item;
+        SlideBlock& b = begin_block(SlideBlock::Kind::item, line_no);
         b.level = std::min(indent_of(raw) / 2, 4);
         b.number = number;
-        b.line = line_no;
         b.text = t.substr(m);  // continuation lines are added below, then parsed
         while (i + 1 < end) {
           const std::string next = trim(lines[i + 1]);
@@ -294,7 +277,6 @@ struct SlideParser {
         }
         b.spans = parse_inline(b.text);
         b.text.clear();
-        slide.blocks.push_back(std::move(b));
         continue;
       }
       if (para.empty()) para_line = line_no;
@@ -391,7 +373,7 @@ std::vector<Span> parse_inline(const std::string& text) {
       ++i;
       continue;
     }
-    if (c == '[' && text[i] == '[') {  // [text](url) -> text
+    if (c == '[') {  // [text](url) -> text
       const auto close = text.find("](", i);
       const auto paren = close == std::string::npos ? close : text.find(')', close);
       if (close != std::string::npos && paren != std::string::npos && text.find('\n', i) > paren) {
@@ -416,13 +398,10 @@ std::vector<Span> parse_inline(const std::string& text) {
 Deck parse_deck(const std::string& text, const DeckOptions& options) {
   Deck deck;
   std::vector<std::string> lines;
-  {
-    std::string l;
-    std::istringstream in(text);
-    while (std::getline(in, l)) {
-      if (!l.empty() && l.back() == '\r') l.pop_back();
-      lines.push_back(l);
-    }
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) {
+    if (!l.empty() && l.back() == '\r') l.pop_back();
+    lines.push_back(l);
   }
   std::size_t i = 0;
   // Front matter (reveal.js tools read it too): ---, key: value lines, ---.

@@ -7,26 +7,31 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <sstream>
+#include <thread>
 
 namespace ringlab::viz {
+namespace {
+bool fail(std::string* error, const std::string& why) {
+  if (error) *error = why;
+  return false;
+}
+}  // namespace
 
 bool lesson_command(const std::string& mpirun, const std::string& bin_dir, int lesson, int np,
                     const std::string& flags, const std::string& viz_address, std::vector<std::string>& argv,
                     std::string* error) {
-  auto fail = [&](const std::string& why) {
-    if (error) *error = why;
-    return false;
-  };
-  if (lesson < 1 || lesson > 99) return fail("lesson " + std::to_string(lesson) + ": give a number 1..99");
-  if (np < 1 || np > 64) return fail("np " + std::to_string(np) + ": give 1..64 ranks");
+  if (lesson < 1 || lesson > 99)
+    return fail(error, "lesson " + std::to_string(lesson) + ": give a number 1..99");
+  if (np < 1 || np > 64) return fail(error, "np " + std::to_string(np) + ": give 1..64 ranks");
   char name[16];
   std::snprintf(name, sizeof name, "lesson_%02d", lesson);
   const std::string bin = bin_dir + "/" + name;
   struct stat st {};
-  if (stat(bin.c_str(), &st) != 0) return fail(bin + " is not built");
+  if (stat(bin.c_str(), &st) != 0) return fail(error, bin + " is not built");
   argv = {mpirun, "-np", std::to_string(np), bin};
   std::istringstream words(flags);
   for (std::string w; words >> w;) argv.push_back(w);
@@ -41,28 +46,18 @@ Launcher::~Launcher() {
 }
 
 bool Launcher::start(const std::vector<std::string>& argv, std::string* error) {
-  if (running()) {
-    if (error) *error = "a run is still going; stop it first";
-    return false;
-  }
-  if (argv.empty()) {
-    if (error) *error = "nothing to run";
-    return false;
-  }
+  if (running()) return fail(error, "a run is still going; stop it first");
+  if (argv.empty()) return fail(error, "nothing to run");
   int pipefd[2];
-  if (pipe(pipefd) != 0) {
-    if (error) *error = std::string("pipe: ") + std::strerror(errno);
-    return false;
-  }
+  if (pipe(pipefd) != 0) return fail(error, std::string("pipe: ") + std::strerror(errno));
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   const pid_t pid = fork();
   if (pid < 0) {
-    if (error) *error = std::string("fork: ") + std::strerror(errno);
     close(pipefd[0]);
     close(pipefd[1]);
-    return false;
+    return fail(error, std::string("fork: ") + std::strerror(errno));
   }
   if (pid == 0) {  // the child: own process group (so stop() reaches mpirun's ranks), output to the pipe
     setpgid(0, 0);
@@ -88,17 +83,11 @@ bool Launcher::start(const std::vector<std::string>& argv, std::string* error) {
 void Launcher::poll() {
   if (fd_ >= 0) {
     char buf[4096];
-    for (;;) {
-      const ssize_t n = read(fd_, buf, sizeof buf);
-      if (n > 0) {
-        output_.append(buf, static_cast<std::size_t>(n));
-        continue;
-      }
-      if (n == 0) {
-        close(fd_);
-        fd_ = -1;
-      }
-      break;
+    ssize_t n;
+    while ((n = read(fd_, buf, sizeof buf)) > 0) output_.append(buf, static_cast<std::size_t>(n));
+    if (n == 0) {  // the run closed its end: nothing more will come
+      close(fd_);
+      fd_ = -1;
     }
     if (output_.size() > (1 << 20)) output_.erase(0, output_.size() - (1 << 19));  // keep the tail
   }
@@ -110,6 +99,16 @@ void Launcher::poll() {
       output_ += "[exited with code " + std::to_string(exit_code_) + "]\n";
     }
   }
+}
+
+bool Launcher::wait(double timeout_s) {
+  const auto t0 = std::chrono::steady_clock::now();
+  while (running() && std::chrono::steady_clock::now() - t0 < std::chrono::duration<double>(timeout_s)) {
+    poll();
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  poll();
+  return !running();
 }
 
 void Launcher::stop() {

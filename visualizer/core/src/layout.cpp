@@ -80,29 +80,12 @@ Rgb rank_colour(int rank) {
   if (rank >= 0 && rank < 10) return base[rank];
   const float h = std::fmod(static_cast<float>(rank) * 0.618034f, 1.0f) * 6;
   const float x = 1 - std::fabs(std::fmod(h, 2.0f) - 1);
-  float r = 0, g = 0, b = 0;
-  switch (static_cast<int>(h)) {
-    case 0:
-      r = 1, g = x;
-      break;
-    case 1:
-      r = x, g = 1;
-      break;
-    case 2:
-      g = 1, b = x;
-      break;
-    case 3:
-      g = x, b = 1;
-      break;
-    case 4:
-      r = x, b = 1;
-      break;
-    default:
-      r = 1, b = x;
-      break;
-  }
+  // The hue's sixth of the colour wheel: one channel full, one rising or falling (x), one off.
+  const float sextants[6][3] = {{1, x, 0}, {x, 1, 0}, {0, 1, x}, {0, x, 1}, {x, 0, 1}, {1, 0, x}};
+  const int sextant = static_cast<int>(h);
+  const float* rgb = sextants[sextant >= 0 && sextant < 5 ? sextant : 5];
   auto c = [](float v) { return static_cast<std::uint8_t>(60 + 170 * v); };
-  return {c(r), c(g), c(b)};
+  return {c(rgb[0]), c(rgb[1]), c(rgb[2])};
 }
 
 }  // namespace ringlab::viz

@@ -28,9 +28,6 @@ void Plots::add(const trace::Event& e) {
       open_.erase(it);
     }
   } else if (e.op == Op::compute) {
-    if (blocks_.empty()) bt0_ = e.t0, bt1_ = e.t1;
-    bt0_ = std::min(bt0_, e.t0);
-    bt1_ = std::max(bt1_, e.t1);
     blocks_.push_back({e.rank, e.t0, e.t1, e.name, e.chunk, e.call});
   }
 }

@@ -43,12 +43,7 @@ bool same_secret(const std::string& a, const std::string& b) {
 }
 
 Incoming note(int conn, int rank, std::string text) {
-  Incoming in;
-  in.kind = Incoming::Kind::note;
-  in.conn = conn;
-  in.rank = rank;
-  in.text = std::move(text);
-  return in;
+  return {.kind = Incoming::Kind::note, .conn = conn, .rank = rank, .text = std::move(text)};
 }
 }  // namespace
 
@@ -94,14 +89,9 @@ int dial(const std::string& lesson_address) {
 }
 
 Server::~Server() {
-  close_all();
+  for (auto& c : conns_) ::close(c.fd);
   if (listen_fd_ >= 0) ::close(listen_fd_);
   if (unlink_at_exit_) ::unlink(opt_.socket_path.c_str());
-}
-
-void Server::close_all() {
-  for (auto& c : conns_) ::close(c.fd);
-  conns_.clear();
 }
 
 void Server::close(int conn) {
@@ -185,8 +175,9 @@ bool Server::listen_unix(std::string* error) {
   return true;
 }
 
-std::string Server::who(const Conn& c) const {
-  return c.rank >= 0 ? "rank " + std::to_string(c.rank) : "connection " + std::to_string(c.id);
+Incoming Server::about(const Conn& c, const std::string& what) const {
+  return note(c.id, c.rank,
+              (c.rank >= 0 ? "rank " + std::to_string(c.rank) : "connection " + std::to_string(c.id)) + what);
 }
 
 std::vector<Incoming> Server::poll(int timeout_ms) {
@@ -197,17 +188,9 @@ std::vector<Incoming> Server::poll(int timeout_ms) {
   for (const auto& c : conns_) fds.push_back({c.fd, POLLIN, 0});
   if (::poll(fds.data(), fds.size(), timeout_ms) <= 0) return out;
 
-  std::vector<int> to_close;
-  for (std::size_t i = 1; i < fds.size(); ++i) {
-    if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-    bool close_it = false;
-    read_from(conns_[i - 1], out, close_it);
-    if (close_it) to_close.push_back(static_cast<int>(i - 1));
-  }
-  for (auto it = to_close.rbegin(); it != to_close.rend(); ++it) {
-    ::close(conns_[*it].fd);
-    conns_.erase(conns_.begin() + *it);
-  }
+  for (std::size_t i = 1; i < fds.size(); ++i)
+    if (fds[i].revents & (POLLIN | POLLHUP | POLLERR)) read_from(conns_[i - 1], out);
+  std::erase_if(conns_, [](const Conn& c) { return c.fd < 0; });
   if (fds[0].revents & POLLIN) {
     for (;;) {
       const int fd = ::accept(listen_fd_, nullptr, nullptr);
@@ -228,19 +211,16 @@ std::vector<Incoming> Server::poll(int timeout_ms) {
   return out;
 }
 
-void Server::read_from(Conn& c, std::vector<Incoming>& out, bool& close_it) {
+void Server::read_from(Conn& c, std::vector<Incoming>& out) {
+  bool close_it = false;
   char chunk[64 * 1024];
   // Read what is there now, up to a budget so one chatty rank cannot starve the window.
   for (int rounds = 0; rounds < 64 && !close_it; ++rounds) {
     const ssize_t n = ::recv(c.fd, chunk, sizeof chunk, 0);
     if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
-      if (!c.buf.empty()) out.push_back(note(c.id, c.rank, who(c) + ": its last frame was cut off, dropped"));
-      Incoming gone =
-          note(c.id, c.rank, who(c) + " disconnected after " + std::to_string(c.events) + " events");
-      gone.kind = Incoming::Kind::disconnected;
-      out.push_back(std::move(gone));
+      if (!c.buf.empty()) out.push_back(about(c, ": its last frame was cut off, dropped"));
       close_it = true;
-      return;
+      break;
     }
     if (n < 0) return;  // nothing more for now
     c.buf.append(chunk, static_cast<std::size_t>(n));
@@ -252,52 +232,39 @@ void Server::read_from(Conn& c, std::vector<Incoming>& out, bool& close_it) {
     c.buf.erase(0, start);
     if (!close_it && c.buf.size() > opt_.max_frame) {
       out.push_back(
-          note(c.id, c.rank,
-               who(c) + ": frame longer than " + std::to_string(opt_.max_frame) + " bytes refused; closed"));
+          about(c, ": frame longer than " + std::to_string(opt_.max_frame) + " bytes refused; closed"));
       close_it = true;
     }
   }
   if (close_it) {
-    Incoming gone =
-        note(c.id, c.rank, who(c) + " disconnected after " + std::to_string(c.events) + " events");
+    Incoming gone = about(c, " disconnected after " + std::to_string(c.events) + " events");
     gone.kind = Incoming::Kind::disconnected;
-    if (out.empty() || out.back().kind != Incoming::Kind::disconnected) out.push_back(std::move(gone));
+    out.push_back(std::move(gone));
+    ::close(c.fd);
+    c.fd = -1;  // poll() drops it
   }
 }
 
 void Server::take_line(Conn& c, std::string_view line, std::vector<Incoming>& out, bool& close_it) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   if (line.empty()) return;
-  if (line.size() > opt_.max_frame) {
-    out.push_back(
-        note(c.id, c.rank,
-             who(c) + ": frame longer than " + std::to_string(opt_.max_frame) + " bytes refused; closed"));
+  auto close_with = [&](const std::string& why) {
+    out.push_back(about(c, why + "; closed"));
     close_it = true;
-    return;
-  }
+  };
+  if (line.size() > opt_.max_frame)
+    return close_with(": frame longer than " + std::to_string(opt_.max_frame) + " bytes refused");
   auto refuse = [&](const std::string& why) {
-    ++c.refused;
-    if (c.refused <= kRefusalNotes) out.push_back(note(c.id, c.rank, who(c) + ": frame refused: " + why));
-    if (c.refused >= kMaxRefusedBeforeClose) {
-      out.push_back(note(c.id, c.rank, who(c) + ": too many bad frames; closed"));
-      close_it = true;
-    }
+    if (++c.refused <= kRefusalNotes) out.push_back(about(c, ": frame refused: " + why));
+    if (c.refused >= kMaxRefusedBeforeClose) close_with(": too many bad frames");
   };
   if (!c.have_header) {
     std::string err;
     auto h = trace::decode_header(line, &err);
-    if (!h) {
-      out.push_back(note(c.id, -1, who(c) + ": not a ringlab trace stream (" + err + "); closed"));
-      close_it = true;
-      return;
-    }
-    if (h->ranks > kMaxRanks) {
-      out.push_back(note(c.id, -1,
-                         who(c) + ": " + std::to_string(h->ranks) + " ranks; the visualizer draws 1 to " +
-                             std::to_string(kMaxRanks) + "; closed"));
-      close_it = true;
-      return;
-    }
+    if (!h) return close_with(": not a ringlab trace stream (" + err + ")");
+    if (h->ranks > kMaxRanks)
+      return close_with(": " + std::to_string(h->ranks) + " ranks; the visualizer draws 1 to " +
+                        std::to_string(kMaxRanks));
     // The live stream adds the sender's rank to the header (a field plain files do not have).
     auto j = nlohmann::json::parse(line, nullptr, false);
     // Read as 64 bits and range-checked, so that 4294967297 is refused, not taken for rank 1.
@@ -307,33 +274,18 @@ void Server::take_line(Conn& c, std::string_view line, std::vector<Incoming>& ou
         !(r->is_number_unsigned() && r->get<std::uint64_t>() > 4096))
       wide = r->get<std::int64_t>();
     const int rank = wide >= 0 && wide < h->ranks ? static_cast<int>(wide) : -1;
-    if (rank < 0) {
-      out.push_back(
-          note(c.id, -1,
-               who(c) + ": header without a valid 'rank' (0.." + std::to_string(h->ranks - 1) + "); closed"));
-      close_it = true;
-      return;
-    }
-    if (tcp()) {  // anyone on the network can reach a TCP port: only the token's holder may speak
-      const auto token = j.find("token");
-      if (token == j.end() || !token->is_string() || !same_secret(token->get<std::string>(), opt_.token)) {
-        out.push_back(
-            note(c.id, -1,
-                 who(c) + ": " + (token == j.end() ? "no" : "wrong") +
-                     " token (lessons need RINGLAB_VIZ_TOKEN=the token this visualizer printed); closed"));
-        close_it = true;
-        return;
-      }
-    }
+    if (rank < 0)
+      return close_with(": header without a valid 'rank' (0.." + std::to_string(h->ranks - 1) + ")");
+    const auto token = j.find("token");
+    // Anyone on the network can reach a TCP port: only the token's holder may speak.
+    if (tcp() &&
+        (token == j.end() || !token->is_string() || !same_secret(token->get<std::string>(), opt_.token)))
+      return close_with(std::string(": ") + (token == j.end() ? "no" : "wrong") +
+                        " token (lessons need RINGLAB_VIZ_TOKEN=the token this visualizer printed)");
     c.have_header = true;
     c.rank = rank;
     c.ranks = h->ranks;
-    Incoming in;
-    in.kind = Incoming::Kind::header;
-    in.conn = c.id;
-    in.rank = rank;
-    in.header = *h;
-    out.push_back(std::move(in));
+    out.push_back({.kind = Incoming::Kind::header, .conn = c.id, .rank = rank, .header = *h});
     return;
   }
   std::string err;
@@ -345,12 +297,7 @@ void Server::take_line(Conn& c, std::string_view line, std::vector<Incoming>& ou
   if (e->peer >= c.ranks)
     return refuse("peer " + std::to_string(e->peer) + " outside 0.." + std::to_string(c.ranks - 1));
   ++c.events;
-  Incoming in;
-  in.kind = Incoming::Kind::event;
-  in.conn = c.id;
-  in.rank = c.rank;
-  in.event = std::move(*e);
-  out.push_back(std::move(in));
+  out.push_back({.kind = Incoming::Kind::event, .conn = c.id, .rank = c.rank, .event = std::move(*e)});
 }
 
 }  // namespace ringlab::viz

@@ -167,7 +167,6 @@ std::size_t Session::total_events() const {
 }
 
 int Session::connected() const { return static_cast<int>(conn_run_.size()); }
-int Session::ranks_seen_live() const { return live_joined_; }
 bool Session::live_run_finished() const { return live_joined_ > 0 && conn_run_.empty(); }
 
 std::string Session::summary() const {

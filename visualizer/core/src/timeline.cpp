@@ -45,22 +45,14 @@ void Timeline::add(const trace::Event& e) {
   dirty_ = true;
 }
 
-const std::vector<Frame>& Timeline::frames() {
+Timeline& Timeline::up_to_date() {
   if (due()) rebuild();
-  return frames_;
+  return *this;
 }
-const std::vector<Move>& Timeline::moves() {
-  if (due()) rebuild();
-  return moves_;
-}
-double Timeline::t_min() {
-  if (due()) rebuild();
-  return t_min_;
-}
-double Timeline::t_max() {
-  if (due()) rebuild();
-  return t_max_;
-}
+const std::vector<Frame>& Timeline::frames() { return up_to_date().frames_; }
+const std::vector<Move>& Timeline::moves() { return up_to_date().moves_; }
+double Timeline::t_min() { return up_to_date().t_min_; }
+double Timeline::t_max() { return up_to_date().t_max_; }
 
 bool Timeline::due() {
   if (!dirty_) return false;
@@ -72,14 +64,6 @@ bool Timeline::due() {
 
 void Timeline::rebuild() {
   const auto start = std::chrono::steady_clock::now();
-  struct Stamp {  // records how long this rebuild took, however it returns
-    Timeline& t;
-    std::chrono::steady_clock::time_point start;
-    ~Stamp() {
-      t.rebuilt_at_ = std::chrono::steady_clock::now();
-      t.rebuild_ms_ = std::chrono::duration<double, std::milli>(t.rebuilt_at_ - start).count();
-    }
-  } stamp{*this, start};
   dirty_ = false;
   cached_frame_ = -1;
   frames_.clear();
@@ -105,11 +89,8 @@ void Timeline::rebuild() {
     return it->second;
   };
   std::map<Key, int> key_ids;
-  std::vector<Key> keys;
   auto key_id = [&](const Key& k) {
-    auto [it, fresh] = key_ids.emplace(k, static_cast<int>(keys.size()));
-    if (fresh) keys.push_back(k);
-    return it->second;
+    return key_ids.emplace(k, static_cast<int>(key_ids.size())).first->second;
   };
   std::vector<std::vector<int>> event_key(by_rank_.size());
   for (std::size_t r = 0; r < by_rank_.size(); ++r) {
@@ -142,16 +123,15 @@ void Timeline::rebuild() {
     }
   }
 
-  // 2. Frames in key order (call, phase order, step).
-  std::vector<int> sorted(keys.size());
-  for (std::size_t i = 0; i < sorted.size(); ++i) sorted[i] = static_cast<int>(i);
-  std::sort(sorted.begin(), sorted.end(), [&](int a, int b) { return keys[a] < keys[b]; });
-  std::vector<int> frame_of_key(keys.size());
-  frames_.resize(keys.size());
-  frame_events_.resize(keys.size());
-  for (std::size_t f = 0; f < sorted.size(); ++f) {
-    frame_of_key[sorted[f]] = static_cast<int>(f);
-    const auto& [call, order, step] = keys[sorted[f]];
+  // 2. Frames in key order (call, phase order, step): the order the map keeps its keys in.
+  std::vector<int> frame_of_key(key_ids.size());
+  frames_.resize(key_ids.size());
+  frame_events_.resize(key_ids.size());
+  int frames = 0;
+  for (const auto& [key, id] : key_ids) {
+    const int f = frames++;
+    frame_of_key[id] = f;
+    const auto& [call, order, step] = key;
     Frame& fr = frames_[f];
     fr.call = call;
     fr.kind = order == kStartOrder ? Frame::Kind::start
@@ -160,7 +140,7 @@ void Timeline::rebuild() {
     fr.step = fr.kind == Frame::Kind::transfer ? step : -1;
     fr.t0 = std::numeric_limits<double>::infinity();
     fr.t1 = -std::numeric_limits<double>::infinity();
-    call_first_frame_.emplace(call, static_cast<int>(f));  // sorted, so the first one stays
+    call_first_frame_.emplace(call, f);  // sorted, so the first one stays
   }
   t_min_ = std::numeric_limits<double>::infinity();
   t_max_ = -std::numeric_limits<double>::infinity();
@@ -245,6 +225,8 @@ void Timeline::rebuild() {
     if (std::isfinite(frames_[f].t0)) best = std::max(best, frames_[f].t0);
     t0_prefix_max_[f] = best;
   }
+  rebuilt_at_ = std::chrono::steady_clock::now();
+  rebuild_ms_ = std::chrono::duration<double, std::milli>(rebuilt_at_ - start).count();
 }
 
 std::vector<MoveAt> Timeline::moves_at(double pos) {
@@ -281,10 +263,9 @@ Buffers Timeline::buffers_at(double pos) {
   if (due()) rebuild();
   if (frames_.empty()) return {};
   const int f = std::clamp(static_cast<int>(std::floor(pos)), 0, static_cast<int>(frames_.size()) - 1);
-  if (frames_[f].moves.empty() || f == 0) return buffers_after(f);
   // Before this frame's moves land: the state after the previous frame, if it is the same call.
-  if (frames_[f - 1].call != frames_[f].call) return buffers_after(f);
-  return buffers_after(f - 1);
+  const bool before_moves = f > 0 && !frames_[f].moves.empty() && frames_[f - 1].call == frames_[f].call;
+  return buffers_after(before_moves ? f - 1 : f);
 }
 
 Buffers Timeline::buffers_after(int target) {

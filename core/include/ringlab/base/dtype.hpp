@@ -4,8 +4,6 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include <optional>
-#include <string>
 #include <type_traits>
 
 namespace ringlab {
@@ -22,7 +20,6 @@ template <class T> constexpr DType dtype_of() {
 }
 
 const char* dtype_name(DType t);  // "float", "double", "int32", "int64"
-std::optional<DType> parse_dtype(const std::string& name);
 std::size_t dtype_size(DType t);
 bool dtype_is_float(DType t);
 

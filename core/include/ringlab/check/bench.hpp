@@ -4,6 +4,7 @@
 // comparable across rank counts: x 2(n-1)/n for allreduce, x (n-1)/n for reduce-scatter and
 // allgather, x 1 for broadcast and reduce (GB = 1e9 bytes).
 #pragma once
+#include <cstdio>
 #include <string>
 
 #include "ringlab/comm/cli.hpp"
@@ -23,13 +24,26 @@ struct BenchRow {
 };
 
 inline double allreduce_bus_factor(int n) { return n > 1 ? 2.0 * (n - 1) / n : 1.0; }
-inline double gather_bus_factor(int n) { return n > 1 ? double(n - 1) / n : 1.0; }
-
-// Fills algbw and busbw from bytes and time_us.
-void set_bandwidth(BenchRow& row, double bus_factor);
 
 // Printed by rank 0 only.
-void print_bench_header(Communicator& comm, Format f);
-void print_bench_row(Communicator& comm, Format f, const BenchRow& row);
+inline void print_bench_header(Communicator& comm, Format f) {
+  if (comm.rank() != 0) return;
+  if (f == Format::csv) std::printf("impl,size_bytes,count,type,time_us,algbw_gbs,busbw_gbs,wrong\n");
+  else
+    std::printf("%-10s %12s %11s %7s %11s %12s %12s %7s\n", "impl", "size(B)", "count", "type", "time(us)",
+                "algbw(GB/s)", "busbw(GB/s)", "#wrong");
+  std::fflush(stdout);
+}
+
+inline void print_bench_row(Communicator& comm, Format f, const BenchRow& r) {
+  if (comm.rank() != 0) return;
+  if (f == Format::csv)
+    std::printf("%s,%zu,%zu,%s,%.2f,%.4f,%.4f,%lld\n", r.impl.c_str(), r.bytes, r.count, dtype_name(r.type),
+                r.time_us, r.algbw, r.busbw, r.wrong);
+  else
+    std::printf("%-10s %12zu %11zu %7s %11.1f %12.3f %12.3f %7lld\n", r.impl.c_str(), r.bytes, r.count,
+                dtype_name(r.type), r.time_us, r.algbw, r.busbw, r.wrong);
+  std::fflush(stdout);
+}
 
 }  // namespace ringlab

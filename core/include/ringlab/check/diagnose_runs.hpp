@@ -31,7 +31,7 @@ struct CheckRun {
   std::vector<std::string> departures;                // the schedule diagnosis said why already
 };
 
-// The symptoms (manifest.hpp's known_symptoms) to look for in `runs`, each a sentence that names
+// The symptoms (a manifest's `diagnose` names) to look for in `runs`, each a sentence that names
 // the cause and what to look at; empty when none fits, and empty when a run departed from its
 // schedule: that run's diagnosis named the cause, and a pattern across runs would only guess.
 //   remainder  wrong only where count is not a multiple of np

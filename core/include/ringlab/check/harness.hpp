@@ -25,8 +25,9 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <optional>
+#include <sstream>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "ringlab/check/bench.hpp"
@@ -92,11 +93,9 @@ inline std::vector<trace::Event> gather_events(Communicator& comm, const std::ve
   for (const auto& e : mine) lines += trace::encode(e) + "\n";
   std::vector<trace::Event> events;
   for (const auto& text : comm.gather_strings(lines)) {
-    std::size_t pos = 0, nl;
-    while ((nl = text.find('\n', pos)) != std::string::npos) {
-      if (auto e = trace::decode_event(std::string_view(text).substr(pos, nl - pos))) events.push_back(*e);
-      pos = nl + 1;
-    }
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+      if (auto e = trace::decode_event(line)) events.push_back(*e);
   }
   return events;
 }
@@ -138,6 +137,20 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
   const DType t = dtype_of<T>();
   const Where where = comm.where();
   const bool csv = format == Format::csv;
+  // One line of the table, in the columns this collective has: as CSV, or each cell padded to
+  // its column's width (negative: left-aligned).
+  auto print_line = [&](const std::string& impl, const std::string& count, const std::string& type,
+                        const std::string& root, const std::string& placement,
+                        const std::string& not_equal_host, const std::string& wrong) {
+    std::vector<std::pair<int, std::string>> cells{{-6, impl}, {9, count}, {7, type}};
+    if (c.rooted) cells.emplace_back(5, root);
+    if (c.out_of_place) cells.emplace_back(-12, placement);
+    if (where == Where::device) cells.emplace_back(7, not_equal_host);
+    cells.emplace_back(7, wrong);
+    for (std::size_t i = 0; i < cells.size(); ++i)
+      std::printf("%s%*s", i == 0 ? "" : csv ? "," : " ", csv ? 0 : cells[i].first, cells[i].second.c_str());
+    std::printf("\n");
+  };
   static bool csv_header_printed = false;
   if (comm.rank() == 0) {
     std::FILE* note = csv ? stderr : stdout;
@@ -145,16 +158,9 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
       std::fprintf(note, "# %s: wrong when |got - expected| > %g * max(1, |expected|) (sums of %d terms)\n",
                    dtype_name(t), float_tolerance(t, c.terms), c.terms);
     else if (c.terms > 0) std::fprintf(note, "# %s: must match exactly\n", dtype_name(t));
-    if (csv && !csv_header_printed)
-      std::printf("impl,count,type%s%s%s,wrong\n", c.rooted ? ",root" : "", c.out_of_place ? ",placement" : "",
-                  where == Where::device ? ",not_equal_host" : "");
-    if (!csv) {
-      std::printf("%-6s %9s %7s", "impl", "count", "type");
-      if (c.rooted) std::printf(" %5s", "root");
-      if (c.out_of_place) std::printf(" %-12s", "placement");
-      if (where == Where::device) std::printf(" %7s", "#!=host");
-      std::printf(" %7s\n", "#wrong");
-    }
+    if (!csv || !csv_header_printed)
+      print_line("impl", "count", "type", "root", "placement", csv ? "not_equal_host" : "#!=host",
+                 csv ? "wrong" : "#wrong");
     csv_header_printed = csv_header_printed || csv;
   }
   long long total = 0;
@@ -164,40 +170,27 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
       c.input(in, comm.rank(), root);
       c.expected(comm, in, expected, root);
       Buffer<T> in_buf(count, where), out_buf(count, where);
-      detail::put(in_buf.view(), in.data());
-      // One case: the implementation on `in_buf`/`out_buf`, its result copied into `result`.
+      // On a GPU, the same case on host buffers (the twin; none on a host run).
+      const std::size_t host_count = where == Where::device ? count : 0;
+      Buffer<T> host_in(host_count, Where::host), host_out(host_count, Where::host);
+      std::vector<T> host_got(host_count);
+      // One case: the implementation on `in_b`/`out_b`, its result copied into `result`.
       auto run = [&](const Implementation<T>& impl, bool in_place, Buffer<T>& in_b, Buffer<T>& out_b,
                      std::vector<T>& result) {
-        if (in_place) {
-          detail::put(out_b.view(), in.data());
-          impl.run(comm, out_b.view(), out_b.view(), root);
-        } else {
-          detail::put(in_b.view(), in.data());
-          detail::poison(out_b.view());
-          impl.run(comm, in_b.view(), out_b.view(), root);
-        }
+        const Buffer<T>& src = in_place ? out_b : in_b;
+        detail::put(src.view(), in.data());
+        if (!in_place) detail::poison(out_b.view());
+        impl.run(comm, src.view(), out_b.view(), root);
         detail::get(result.data(), View<const T>(out_b.view()));
       };
-      Buffer<T> host_in, host_out;
-      std::vector<T> host_got;
-      if (where == Where::device) {
-        host_in = Buffer<T>(count, Where::host);
-        host_out = Buffer<T>(count, Where::host);
-        host_got.resize(count);
-      }
       for (const auto& impl : c.impls) {
-        std::vector<bool> placements{true};
-        if (c.out_of_place) placements = {false, true};
         const bool scheduled = c.schedule && impl.name == c.scheduled;
-        for (bool in_place : placements) {
-          std::vector<trace::Event> events;
-          if (scheduled) {  // traced in memory, this call only
-            trace::Capture capture;
-            run(impl, in_place, in_buf, out_buf, got);
-            events = capture.take();
-          } else {
-            run(impl, in_place, in_buf, out_buf, got);
-          }
+        for (bool in_place : c.out_of_place ? std::vector<bool>{false, true} : std::vector<bool>{true}) {
+          std::optional<trace::Capture> capture;  // the scheduled one: traced in memory, this call only
+          if (scheduled) capture.emplace();
+          run(impl, in_place, in_buf, out_buf, got);
+          const auto events = capture ? capture->take() : std::vector<trace::Event>{};
+          capture.reset();
           long long differ = 0;
           const bool twin = where == Where::device && !impl.device_only;
           if (twin) {
@@ -226,28 +219,18 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
           const long long wrong = comm.sum(mine.wrong);
           if (comm.rank() == 0) record_check_case(static_cast<long long>(count), c.rooted ? root : -1, wrong);
           total += wrong;
-          if (comm.rank() == 0 && csv) {
-            std::printf("%s,%zu,%s", impl.name.c_str(), count, dtype_name(t));
-            if (c.rooted) std::printf(",%d", root);
-            if (c.out_of_place) std::printf(",%s", in_place ? "in-place" : "out-of-place");
-            if (twin) std::printf(",%lld", differ);
-            else if (where == Where::device) std::printf(",");
-            std::printf(",%lld\n", wrong);
-          } else if (comm.rank() == 0) {
-            std::printf("%-6s %9zu %7s", impl.name.c_str(), count, dtype_name(t));
-            if (c.rooted) std::printf(" %5d", root);
-            if (c.out_of_place) std::printf(" %-12s", in_place ? "in-place" : "out-of-place");
-            if (twin) std::printf(" %7lld", differ);
-            else if (where == Where::device) std::printf(" %7s", "-");
-            std::printf(" %7lld\n", wrong);
-          }
+          if (comm.rank() == 0)
+            print_line(impl.name, std::to_string(count), dtype_name(t), std::to_string(root),
+                       in_place ? "in-place" : "out-of-place",
+                       twin ? std::to_string(differ) : std::string(csv ? "" : "-"), std::to_string(wrong));
           if (departed) {  // one explanation, then stop: it is the cause of what would follow
-            if (comm.rank() == 0) record_check_departure(departure);
-            if (comm.rank() == 0)
+            if (comm.rank() == 0) {
+              record_check_departure(departure);
               std::fprintf(csv ? stderr : stdout,
                            "diagnosis: %s\nschedule WRONG: %s departs from its schedule; the remaining cases "
                            "were not run.\n",
                            departure.c_str(), impl.name.c_str());
+            }
             std::fflush(stdout);
             return total + 1;
           }
@@ -286,12 +269,11 @@ long long bench(Communicator& comm, const Collective<T>& c, const std::vector<st
     // Allocated outside the timed region, once per count.
     Buffer<T> in_buf(count, where), out_buf(count, where);
     detail::put(in_buf.view(), in.data());
-    const std::size_t k_impls = c.impls.size();
-    std::vector<double> fastest(k_impls, 0);
-    std::vector<long long> wrong(k_impls, 0);
+    std::vector<BenchRow> mine;  // this count's rows: the fastest time, the last call's #wrong
+    for (const auto& impl : c.impls) mine.push_back({impl.name, count * sizeof(T), count, dtype_of<T>()});
     const int last = opt.warmup + opt.iters - 1;
     for (int it = 0; it <= last; ++it) {
-      for (std::size_t k = 0; k < k_impls; ++k) {
+      for (std::size_t k = 0; k < mine.size(); ++k) {
         View<const T> src = c.out_of_place ? View<const T>(in_buf.view()) : View<const T>(out_buf.view());
         if (c.out_of_place) detail::poison(out_buf.view());
         else detail::put(out_buf.view(), in.data());
@@ -301,22 +283,19 @@ long long bench(Communicator& comm, const Collective<T>& c, const std::vector<st
         c.impls[k].run(comm, src, out_buf.view(), 0);
         if (where == Where::device) device_ops::synchronize();
         const double us = comm.max((MPI_Wtime() - t0) * 1e6);  // done when the last rank is
-        if (it >= opt.warmup && (fastest[k] == 0 || us < fastest[k])) fastest[k] = us;
+        if (it >= opt.warmup && (mine[k].time_us == 0 || us < mine[k].time_us)) mine[k].time_us = us;
         if (it == last) {
           detail::get(got.data(), View<const T>(out_buf.view()));
-          wrong[k] = comm.sum(compare<T>(View<T>(expected), View<T>(got), c.terms).wrong);
+          mine[k].wrong = comm.sum(compare<T>(View<T>(expected), View<T>(got), c.terms).wrong);
         }
       }
     }
-    std::vector<BenchRow> mine;
-    for (std::size_t k = 0; k < k_impls; ++k) {
-      BenchRow row{c.impls[k].name, count * sizeof(T), count, dtype_of<T>()};
-      row.time_us = fastest[k];
-      row.wrong = wrong[k];
+    for (std::size_t k = 0; k < mine.size(); ++k) {
+      BenchRow& row = mine[k];
+      row.algbw = row.time_us > 0 ? row.bytes / (row.time_us * 1e-6) / 1e9 : 0;
+      row.busbw = row.algbw * c.impls[k].bus_factor;
       total += row.wrong;
-      set_bandwidth(row, c.impls[k].bus_factor);
       print_bench_row(comm, opt.format, row);
-      mine.push_back(row);
     }
     if (after_count) after_count(mine);
     if (rows) rows->insert(rows->end(), mine.begin(), mine.end());

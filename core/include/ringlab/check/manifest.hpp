@@ -44,10 +44,6 @@ struct Manifest {
   const Exercise* find(const std::string& nn) const;
 };
 
-// The keys a block may hold, and the symptoms a `diagnose` line may name.
-const std::vector<std::string>& known_keys();
-const std::vector<std::string>& known_symptoms();
-
 // Reads a manifest; `file` is the name its error messages give. Never throws on bad content:
 // every problem goes into errors, and the exercises read so far are kept.
 Manifest parse(std::istream& in, const std::string& file);

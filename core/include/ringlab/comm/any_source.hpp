@@ -21,14 +21,8 @@ template <class T> int recv_from_any(Communicator& comm, View<T> buf, int tag = 
   MPI_Recv(buf.data(), static_cast<int>(buf.size()), mpi_datatype(dtype_of<T>()), MPI_ANY_SOURCE, wire_tag(tag),
            comm.raw(), &status);
   if (trace::enabled()) {
-    const auto& ctx = trace::context();
-    trace::Event e;
-    e.op = trace::Op::recv;
+    trace::Event e = trace::event_here(trace::Op::recv);
     e.peer = status.MPI_SOURCE;
-    e.coll = ctx.coll;
-    e.call = ctx.call;
-    e.phase = ctx.phase;
-    e.step = ctx.step;
     e.chunk = buf.chunk();
     e.bytes = buf.bytes();
     e.t0 = t0;

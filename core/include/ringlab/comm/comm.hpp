@@ -93,18 +93,15 @@ class Communicator {
   // The transport that moves device buffers (nullptr on the CPU): the library rows use it.
   transport::Backend* device_transport() const { return device_.get(); }
 
-  // Blocking transfers.
-  template <class T> void send(View<const T> buf, int peer, int tag = 0) {
-    xfer_blocking(trace::Op::send, buf.data(), buf.size(), dtype_of<T>(), buf.where(), buf.chunk(), peer,
-                  tag);
-  }
-  template <class T> void recv(View<T> buf, int peer, int tag = 0) {
-    xfer_blocking(trace::Op::recv, buf.data(), buf.size(), dtype_of<T>(), buf.where(), buf.chunk(), peer,
-                  tag);
-  }
+  // Blocking transfers: posted and waited for at once.
+  template <class T> void send(View<const T> buf, int peer, int tag = 0) { wait_now(isend(buf, peer, tag)); }
+  template <class T> void recv(View<T> buf, int peer, int tag = 0) { wait_now(irecv(buf, peer, tag)); }
   template <class T> void sendrecv(View<const T> out, int dest, View<T> in, int source, int tag = 0) {
-    sendrecv_impl(out.data(), out.size(), out.chunk(), dest, in.data(), in.size(), in.chunk(), source,
-                  dtype_of<T>(), out.where(), in.where(), tag);
+    check_sendrecv(out.where(), in.where());
+    // MPI_Sendrecv's shape: post the receive, post the send, wait for both (one group).
+    Request rin = irecv(in, source, tag), rout = isend(out, dest, tag);
+    Request* both[2] = {&rin, &rout};
+    complete(both, 2);
   }
   // Overloads so a View<T> (non-const) can be sent without spelling the conversion.
   template <class T> void send(View<T> buf, int peer, int tag = 0) { send(View<const T>(buf), peer, tag); }
@@ -124,9 +121,6 @@ class Communicator {
   }
   void wait(Request& r);
   void wait_all(std::vector<Request>& rs);
-  // Device buffers (with --device cuda) move as the transport says; both sides of a transfer
-  // must be device buffers then. Every transport keeps the contract in transport.hpp (a send
-  // may wait for its receive; nothing moves before a wait; a wait finishes a whole group).
 
   // Scratch memory for an algorithm (where an incoming chunk lands before it is added): a View
   // of like.size() elements, in the same memory as `like` (host, or the GPU's) and labelled
@@ -178,11 +172,8 @@ class Communicator {
                 int tag);
   void complete(Request* const* rs, std::size_t n);
   transport::Backend& transport_for(Where where);
-  void xfer_blocking(trace::Op op, const void* data, std::size_t count, DType t, Where where, int chunk,
-                     int peer, int tag);
-  void sendrecv_impl(const void* out, std::size_t out_count, int out_chunk, int dest, void* in,
-                     std::size_t in_count, int in_chunk, int source, DType t, Where out_where, Where in_where,
-                     int tag);
+  void wait_now(Request r) { wait(r); }
+  void check_sendrecv(Where out, Where in) const;  // throws where the transport cannot mix memories
 
   MPI_Comm comm_;
   MPI_Comm watch_ = MPI_COMM_NULL;  // the watchdog's duplicate of comm_ (null when it is off)

@@ -21,7 +21,6 @@ enum class Transport { automatic, staged, ipc, nccl, strict, mpi };
 const char* transport_name(Transport t);  // "auto", "staged", "ipc", "nccl", "strict", "mpi"
 
 bool built_with_cuda();
-bool built_with_nccl();
 int cuda_device_count();  // 0 without CUDA or without a GPU
 // Why cuda_device_count() is 0, in one line (a driver too old for this CUDA says so); "" if not.
 std::string why_no_gpu();

@@ -44,22 +44,11 @@ double gpu_mark_us(void* mark);
 }  // namespace device_ops
 
 namespace detail {
-// The collective, phase and step in progress, for a reduce or copy event (as transfers have).
-inline void fill_context(trace::Event& e) {
-  const auto& ctx = trace::context();
-  e.coll = ctx.coll;
-  e.call = ctx.call;
-  e.phase = ctx.phase;
-  e.step = ctx.step;
-}
-
 // Records that `dst` (a chunk of this rank's buffer) was just written by a reduce or a copy
 // that started at t0 (on the GPU: at gpu_start, a device_ops::gpu_mark()). Call only when
 // tracing is on.
 template <class T> void record_local(trace::Op op, View<T> dst, double t0, void* gpu_start = nullptr) {
-  trace::Event e;
-  e.op = op;
-  fill_context(e);
+  trace::Event e = trace::event_here(op);  // in the collective, phase and step in progress
   e.chunk = dst.chunk();
   e.bytes = dst.bytes();
   e.t0 = t0;
@@ -109,19 +98,7 @@ template <class T> void reduce_sum(View<T> dst, View<const T> a, View<const T> b
 
 // dst += src, element-wise.
 template <class T> void reduce_sum(View<T> dst, View<const T> src) {
-  detail::require_same_size("reduce_sum", dst.size(), src.size());
-  const double t0 = trace::enabled() ? trace::now_us() : 0;
-  void* gpu_t0 = nullptr;
-  if (detail::all_device("reduce_sum", dst.where(), src.where(), dst.where())) {
-    if (trace::enabled()) gpu_t0 = device_ops::gpu_mark();
-    device_ops::reduce_sum(dtype_of<T>(), dst.data(), dst.data(), src.data(), dst.size());
-  } else {
-    T* d = dst.data();
-    const T* s = src.data();
-    const std::size_t n = dst.size();
-    for (std::size_t i = 0; i < n; ++i) d[i] += s[i];
-  }
-  if (trace::enabled()) detail::record_local(trace::Op::reduce, dst, t0, gpu_t0);
+  reduce_sum(dst, View<const T>(dst), src);
 }
 template <class T> void reduce_sum(View<T> dst, View<T> src) { reduce_sum(dst, View<const T>(src)); }
 

@@ -41,8 +41,6 @@ class Runtime {
   // GPU: one line on every rank and 77 back (the test suites' "skipped"); a lesson that runs on
   // the CPU only (runs_on_gpu false) refuses --device cuda with exit 2.
   std::optional<int> select_device(DeviceChoice device, Transport transport, bool runs_on_gpu);
-  // Why the communicator runs where it does ("--device auto: no GPU on rank 2"), for lesson 01.
-  const std::string& device_reason() const { return device_reason_; }
 
   // Every rank passes its own verdict. If any rank is `bad`, the lowest such rank prints
   // "error: <message>" and every rank gets 2 back to return from main(); else nothing.
@@ -61,10 +59,8 @@ class Runtime {
 
  private:
   void write_trace_file();  // collective: every rank's trace lines to rank 0's file
-  bool ok_to_trace(const std::string& path);
   std::unique_ptr<Communicator> world_;
   std::string program_, args_;
-  std::string device_reason_;
 };
 
 // Prints `text` from rank 0 only (the usual way to print one result for the whole run).

@@ -105,7 +105,8 @@ class SharedAverage {
   // Until (this->*met)(ticket); `what` the others must do, for the line of a run that hangs.
   void spin_until(bool (SharedAverage::*met)(int), int ticket, const char* what);
   void too_long(double waited, const char* what, int ticket);  // one line, then every rank stops
-  void trace_end(int ticket);  // the trace's end of a slice's averaging, seen complete here
+  // The trace's begin (started here) or end (seen complete here) of a slice's averaging.
+  void trace_mark(trace::Op op, int ticket);
 
   MPI_Win win_ = MPI_WIN_NULL;
   int n_ = 1, rank_ = 0;

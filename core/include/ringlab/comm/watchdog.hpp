@@ -64,13 +64,17 @@ void wait_all(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n,
 // or gives the core back to the computation until it is handed the core again. An empty
 // function (the default) spins.
 void set_pause_between_tests(std::function<void()> pause);
-bool polls_politely();  // set_pause_between_tests was given a function on this thread
 
 // MPI errors on `comm` (a receive buffer too small for the message, a bad rank, ...) print one
 // line that says what happened, where the algorithm was, and what it usually means, then stop
 // every rank with exit code 4 (MPI's default handler stops them too, but silently under
 // `mpirun --quiet`). The Communicator installs it on its communicator.
 void explain_errors(MPI_Comm comm);
+
+// Receives the next message that has already arrived on `comm` (any rank, any tag) into
+// `bytes`, with its envelope in `status`; false when none has. The watchdog reads reports so,
+// and the end-of-run check the messages no receive took.
+bool take_arrived(MPI_Comm comm, std::string& bytes, MPI_Status& status);
 
 // What one rank says about itself. The rest is exposed for the unit test of the diagnosis.
 struct Report {

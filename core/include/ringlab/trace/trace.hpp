@@ -70,8 +70,8 @@ extern bool g_enabled;
 inline bool enabled() { return detail::g_enabled; }
 
 double now_us();  // time since the trace epoch
-void start_clock(
-    int rank);         // called by Runtime after a barrier: the epoch is (nearly) the same on every rank
+// Called by Runtime after a barrier: the epoch is (nearly) the same on every rank.
+void start_clock(int rank);
 void record(Event e);  // fills in rank; call only when enabled()
 
 // A sink sees every event as it is recorded (the file writer is one; the visualizer's live
@@ -154,6 +154,9 @@ struct Context {
   std::uint64_t count = 0;  // elements in the collective's buffer; values are traced when small
 };
 const Context& context();
+// A new event of kind `op` in that context (collective, call, phase, step): what the
+// communicator and the ops record for every transfer, reduction and copy.
+Event event_here(Op op);
 
 // A named stretch of computation (a pipeline stage's forward of microbatch 3, say).
 class Compute {

@@ -32,7 +32,6 @@ struct Address {
 };
 // "auto", "unix:PATH" or "HOST:PORT" -> Address (a one-line reason in *error when not).
 bool parse_address(const std::string& text, Address& out, std::string* error);
-bool valid_address(const std::string& text, std::string* error);
 
 // Connects (waiting at most about a second) and, on success, adds the sink. False with a
 // reason when the visualizer is not there; nothing is streamed then. `token` goes in the

@@ -8,6 +8,7 @@
 // The contract (transport.hpp): every wait, whatever it waits for, pulls every posted receive
 // whose "ready" has come, as MPI's progress engine moves every posted receive. So a group the
 // contract says can finish does finish here.
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -82,9 +83,7 @@ class Ipc final : public Backend {
     };
     auto done = [&] {
       serve_receives();
-      for (std::size_t i = 0; i < n; ++i)
-        if (!finished(*static_cast<IpcPosted*>(ops[i]))) return false;
-      return true;
+      return std::all_of(ops, ops + n, [&](Posted* p) { return finished(*static_cast<IpcPosted*>(p)); });
     };
     auto still_waiting = [&] {
       std::vector<watchdog::Pending> left;

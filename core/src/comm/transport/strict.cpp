@@ -24,9 +24,6 @@ namespace {
 
 struct StrictPosted : Posted {
   Op op;
-  MPI_Request request = MPI_REQUEST_NULL;
-  MPI_Status status{};
-  bool started = false;
 };
 
 class Strict final : public Backend {
@@ -56,15 +53,13 @@ class Strict final : public Backend {
     if (posted_.empty()) return;
     std::vector<std::shared_ptr<StrictPosted>> group;
     group.swap(posted_);
-    std::vector<MPI_Request> requests;
+    std::vector<MPI_Request> requests(group.size());
     std::vector<watchdog::Pending> what;
-    for (auto& p : group) {
-      const Op& o = p->op;
+    for (std::size_t i = 0; i < group.size(); ++i) {
+      const Op& o = group[i]->op;
       const int n = static_cast<int>(o.count);
-      if (o.send) MPI_Issend(o.data, n, mpi_datatype(o.dtype), o.peer, o.wire_tag, wire_.comm, &p->request);
-      else MPI_Irecv(o.data, n, mpi_datatype(o.dtype), o.peer, MPI_ANY_TAG, wire_.comm, &p->request);
-      p->started = true;
-      requests.push_back(p->request);
+      if (o.send) MPI_Issend(o.data, n, mpi_datatype(o.dtype), o.peer, o.wire_tag, wire_.comm, &requests[i]);
+      else MPI_Irecv(o.data, n, mpi_datatype(o.dtype), o.peer, MPI_ANY_TAG, wire_.comm, &requests[i]);
       what.push_back(o.pending());
     }
     std::vector<MPI_Status> statuses(requests.size());

@@ -25,12 +25,12 @@ struct Span {
 struct SlideBlock {
   enum class Kind { heading, paragraph, item, code, table, image };
   Kind kind = Kind::paragraph;
-  int level = 0;                                     // heading: 1..3; item: nesting depth 0..
-  int number = 0;                                    // item: its number in a numbered list, 0 for a bullet
-  std::vector<Span> spans;                           // heading, paragraph, item
-  std::string text;                                  // code: the lines; image: the path as written
-  std::string path;                                  // image: resolved against the deck's folder
-  std::vector<std::vector<std::vector<Span>>> rows;  // table: rows of cells (row 0 the header)
+  int level = 0;                                       // heading: 1..3; item: nesting depth 0..
+  int number = 0;                                      // item: its number in a numbered list, 0 for a bullet
+  std::vector<Span> spans{};                           // heading, paragraph, item
+  std::string text{};                                  // code: the lines; image: the path as written
+  std::string path{};                                  // image: resolved against the deck's folder
+  std::vector<std::vector<std::vector<Span>>> rows{};  // table: rows of cells (row 0 the header)
   int line = 0;  // where it starts in the deck file (1-based), for messages
 };
 

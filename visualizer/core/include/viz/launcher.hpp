@@ -23,6 +23,8 @@ class Launcher {
   ~Launcher();
   bool start(const std::vector<std::string>& argv, std::string* error);
   void poll();  // read output that is waiting; notice the end of the process
+  // Polls until the run ends or `timeout_s` seconds pass; true when it ended.
+  bool wait(double timeout_s);
   bool running() const { return pid_ > 0; }
   int exit_code() const { return exit_code_; }  // -1 while running or never started
   const std::string& output() const { return output_; }

@@ -30,9 +30,7 @@ class Plots {
  public:
   explicit Plots(int ranks = 1) : ranks_(ranks) {}
   void add(const trace::Event& e);
-  int ranks() const { return ranks_; }
-  // metric name -> rank -> points (x = step, y = value), in arrival order
-  const std::map<std::string, std::map<int, std::vector<Point>>>& metrics() const { return metrics_; }
+  // One rank's points of a metric (x = step, y = value), in arrival order; null: none.
   const std::vector<Point>* metric(const std::string& name, int rank) const;
   // collective name ("" = all of them) -> bytes per rank
   const std::map<std::string, Traffic>& traffic() const { return traffic_; }
@@ -40,16 +38,13 @@ class Plots {
   // Each collective from its begin to its end event, per rank (name = the collective): drawn
   // under the compute blocks, so that communication overlapping computation shows (lesson 08).
   const std::vector<Block>& collectives() const { return collectives_; }
-  double block_t_min() const { return bt0_; }
-  double block_t_max() const { return bt1_; }
 
  private:
   int ranks_;
-  std::map<std::string, std::map<int, std::vector<Point>>> metrics_;
+  std::map<std::string, std::map<int, std::vector<Point>>> metrics_;  // name -> rank -> points
   std::map<std::string, Traffic> traffic_;
   std::vector<Block> blocks_, collectives_;
   std::map<std::pair<int, std::int64_t>, double> open_;  // (rank, call) -> begin time
-  double bt0_ = 0, bt1_ = 0;
 };
 
 // Axis helpers for the plots the app draws: "nice" tick steps and the value range of series.

@@ -26,18 +26,18 @@ struct Incoming {
   Kind kind = Kind::note;
   int conn = -1;  // which connection (a number the server hands out)
   int rank = -1;  // the rank on that connection, once its header said
-  trace::Header header;
-  trace::Event event;
-  std::string text;  // notes
+  trace::Header header{};
+  trace::Event event{};
+  std::string text{};  // notes
 };
 
 class Server {
  public:
   struct Options {
-    std::string socket_path;  // listen on this Unix socket; empty: TCP on address:port
+    std::string socket_path{};  // listen on this Unix socket; empty: TCP on address:port
     std::string address = "127.0.0.1";
-    int port = 7777;    // 0: any free port (see port())
-    std::string token;  // TCP: what every header must carry; empty: a random one is made
+    int port = 7777;      // 0: any free port (see port())
+    std::string token{};  // TCP: what every header must carry; empty: a random one is made
     std::size_t max_frame = kMaxFrameBytes;
     int max_connections = 2 * kMaxRanks;
   };
@@ -58,7 +58,6 @@ class Server {
   std::vector<Incoming> poll(int timeout_ms);
   int connections() const { return static_cast<int>(conns_.size()); }
   void close(int conn);  // closes one connection (the session's limits ask for it)
-  void close_all();
 
  private:
   struct Conn {
@@ -71,9 +70,11 @@ class Server {
     std::size_t events = 0, refused = 0;
   };
   bool listen_unix(std::string* error);
-  void read_from(Conn& c, std::vector<Incoming>& out, bool& close_it);
+  // Reads what `c` sent; a connection that ended or was refused is closed (fd -1).
+  void read_from(Conn& c, std::vector<Incoming>& out);
   void take_line(Conn& c, std::string_view line, std::vector<Incoming>& out, bool& close_it);
-  std::string who(const Conn& c) const;
+  // A note about `c` that names it: "rank 3" once its header said, else "connection 2".
+  Incoming about(const Conn& c, const std::string& what) const;
 
   Options opt_;
   int listen_fd_ = -1;

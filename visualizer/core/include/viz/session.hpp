@@ -56,7 +56,6 @@ class Session {
   std::size_t notes_added() const { return notes_added_; }         // ever
   std::size_t total_events() const;
   int connected() const;           // open live connections
-  int ranks_seen_live() const;     // ranks that connected at some point
   bool live_run_finished() const;  // some rank connected, and every connection has closed
   std::string summary() const;     // per-run, per-rank event counts ("rank 0: 27 events")
 

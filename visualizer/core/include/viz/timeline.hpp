@@ -71,9 +71,7 @@ class Timeline {
   explicit Timeline(int ranks = 1) { reset(ranks); }
   void reset(int ranks);
   void add(const trace::Event& e);  // events of one rank must arrive in that rank's order
-  int ranks() const { return ranks_; }
   std::size_t event_count() const { return total_; }
-  const std::vector<trace::Event>& events_of(int rank) const { return by_rank_[rank]; }
 
   // Live runs keep growing: rebuild the derived views at most every 4x the last rebuild's
   // time, so a long run cannot take the window's frame rate down (off: always up to date).
@@ -95,7 +93,8 @@ class Timeline {
 
  private:
   void rebuild();
-  bool due();  // dirty, and (when throttled) enough time since the last rebuild
+  bool due();              // dirty, and (when throttled) enough time since the last rebuild
+  Timeline& up_to_date();  // rebuilt first when due()
   int ranks_ = 1;
   std::size_t total_ = 0;
   std::vector<std::vector<trace::Event>> by_rank_;

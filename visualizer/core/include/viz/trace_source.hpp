@@ -15,11 +15,11 @@ inline constexpr std::size_t kMaxFrameBytes = 1 << 20;  // one line/frame: 1 MiB
 inline constexpr int kMaxRanks = 64;                    // the views draw 1..64 ranks
 
 struct LoadedTrace {
-  std::optional<trace::Header> header;  // empty when the file was refused
-  std::vector<trace::Event> events;     // in file order
-  std::string error;                    // why the file was refused (header missing, bad version,
-                                        // no event line readable, ...)
-  std::vector<std::string> notes;       // lines that were skipped, and why (the first 20)
+  std::optional<trace::Header> header{};  // empty when the file was refused
+  std::vector<trace::Event> events{};     // in file order
+  std::string error{};                    // why the file was refused (header missing, bad version,
+                                          // no event line readable, ...)
+  std::vector<std::string> notes{};       // lines that were skipped, and why (the first 20)
   std::size_t skipped = 0;
   bool ok() const { return header.has_value(); }
 };
