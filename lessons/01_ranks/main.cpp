@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "ringlab/ringlab.hpp"
+#include "shared/format.hpp"
 
 int main(int argc, char** argv) {
   ringlab::Runtime rt(argc, argv);
@@ -32,19 +33,16 @@ int main(int argc, char** argv) {
   std::string device = ringlab::device_for_local_rank(comm.local_rank());
   if (comm.where() == ringlab::Where::device) {
     const ringlab::GpuInfo g = ringlab::gpu_info(comm.gpu());
-    char gpu[256];
-    std::snprintf(gpu, sizeof gpu, "cuda:%d (%s, PCI %s, %.1f GiB)  transport %s (%s)", g.index,
-                  g.name.c_str(), g.pci_bus_id.c_str(), static_cast<double>(g.memory_bytes) / (1 << 30),
-                  ringlab::transport_name(comm.transport()), comm.transport_reason().c_str());
-    device = gpu;
+    device = lessons::format("cuda:%d (%s, PCI %s, %.1f GiB)  transport %s (%s)", g.index, g.name.c_str(),
+                             g.pci_bus_id.c_str(), static_cast<double>(g.memory_bytes) / (1 << 30),
+                             ringlab::transport_name(comm.transport()), comm.transport_reason().c_str());
   }
 
-  char line[768];
-  std::snprintf(line, sizeof line, "rank %d/%d  local %d/%d  host %s  device %s", comm.rank(), comm.size(),
-                comm.local_rank(), comm.local_size(), comm.host().c_str(), device.c_str());
   // Printing from every rank straight to stdout would interleave at random; rank 0 prints all
   // lines in rank order instead.
-  ringlab::print_in_rank_order(comm, line);
+  ringlab::print_in_rank_order(
+      comm, lessons::format("rank %d/%d  local %d/%d  host %s  device %s", comm.rank(), comm.size(),
+                            comm.local_rank(), comm.local_size(), comm.host().c_str(), device.c_str()));
 
   // --check: on every host the local ranks are 0..local_size-1, each once, and the local sizes
   // add up to the world size (what a GPU-per-local-rank mapping relies on).

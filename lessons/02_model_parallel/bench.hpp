@@ -7,13 +7,13 @@
 #pragma once
 #include <mpi.h>
 
-#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "model.hpp"
 #include "model_parallel.hpp"
 #include "ringlab/ringlab.hpp"
+#include "shared/format.hpp"
 
 namespace lesson02 {
 
@@ -26,13 +26,11 @@ inline void bench_bubble(ringlab::Communicator& comm, const Config& c, const rin
       comm.where() == Where::device ? ", each stage on its rank's GPU, transport " +
                                           std::string(ringlab::transport_name(comm.transport()))
                                     : "";
-  char head[300];
-  std::snprintf(head, sizeof head,
-                "GPipe: %d stages x %d layers of %dx%d, batch %d, fastest of %d timed steps per M%s\n"
-                "%5s %5s %10s %10s %10s %8s\n",
-                P, k, c.width, c.width, c.batch, opt.iters, on_gpus.c_str(), "M", "rank", "step(ms)",
-                "busy(ms)", "idle(ms)", "bubble");
-  print_once(comm, head);
+  print_once(comm,
+             lessons::format("GPipe: %d stages x %d layers of %dx%d, batch %d, fastest of %d timed steps "
+                             "per M%s\n%5s %5s %10s %10s %10s %8s\n",
+                             P, k, c.width, c.width, c.batch, opt.iters, on_gpus.c_str(), "M", "rank",
+                             "step(ms)", "busy(ms)", "idle(ms)", "bubble"));
   std::vector<double> x, t;
   make_batch(c, 0, x, t);
   const auto inputs = to_buffer(x, comm.where()), targets = to_buffer(t, comm.where());
@@ -54,15 +52,13 @@ inline void bench_bubble(ringlab::Communicator& comm, const Config& c, const rin
       }
     }
     const double bubble = 1.0 - busy_us / step_us;
-    char line[160];
-    std::snprintf(line, sizeof line, "%5d %5d %10.2f %10.2f %10.2f %8.3f", M, comm.rank(), step_us / 1e3,
-                  busy_us / 1e3, (step_us - busy_us) / 1e3, bubble);
-    print_in_rank_order(comm, line);
+    print_in_rank_order(comm,
+                        lessons::format("%5d %5d %10.2f %10.2f %10.2f %8.3f", M, comm.rank(), step_us / 1e3,
+                                        busy_us / 1e3, (step_us - busy_us) / 1e3, bubble));
     const double mean = comm.sum(bubble) / P;
     const double theory = double(P - 1) / (M + P - 1);
-    std::snprintf(line, sizeof line, "M=%d bubble measured %.3f theory (P-1)/(M+P-1) = %.3f diff %+.3f\n", M,
-                  mean, theory, mean - theory);
-    print_once(comm, line);
+    print_once(comm, lessons::format("M=%d bubble measured %.3f theory (P-1)/(M+P-1) = %.3f diff %+.3f\n", M,
+                                     mean, theory, mean - theory));
   }
 }
 

@@ -4,12 +4,12 @@
 // step by step. (The slide's chain sum checks itself against the serial sum: chain_sum in main.cpp.)
 #pragma once
 #include <cmath>
-#include <cstdio>
 #include <vector>
 
 #include "model.hpp"
 #include "model_parallel.hpp"
 #include "ringlab/ringlab.hpp"
+#include "shared/format.hpp"
 
 namespace lesson02 {
 
@@ -53,12 +53,9 @@ inline long long check_mlp(ringlab::Communicator& comm, const Config& c, const T
     const double d = rel_diff(pipe.losses[step], ref.losses[step]);
     worst = std::fmax(worst, d);
     if (!(d <= tol)) ++wrong;  // written so that a NaN loss counts as wrong
-    if (print_losses) {
-      char line[160];
-      std::snprintf(line, sizeof line, "  step %d  loss pipelined %.12f  one process %.12f  rel diff %.1e\n",
-                    step, pipe.losses[step], ref.losses[step], d);
-      print_once(comm, line);
-    }
+    if (print_losses)
+      print_once(comm, lessons::format("  step %d  loss pipelined %.12f  one process %.12f  rel diff %.1e\n",
+                                       step, pipe.losses[step], ref.losses[step], d));
   }
   if (comm.rank() != 0) wrong = 0;  // the losses are the same on every rank: count them once
   const int first = comm.rank() * c.layers_per_rank;
@@ -77,13 +74,12 @@ inline long long check_mlp(ringlab::Communicator& comm, const Config& c, const T
   }
   wrong = comm.sum(wrong);
   worst = comm.max(worst);
-  char line[200];
-  std::snprintf(line, sizeof line,
-                "mlp  M=%-3d %d steps  losses+weights vs one process%s: max rel diff %.1e  #wrong %lld\n",
-                microbatches, c.steps,
-                comm.where() == Where::device ? " (pipeline on GPUs, one process on the CPU)" : "", worst,
-                wrong);
-  print_once(comm, line);
+  print_once(
+      comm,
+      lessons::format(
+          "mlp  M=%-3d %d steps  losses+weights vs one process%s: max rel diff %.1e  #wrong %lld\n",
+          microbatches, c.steps,
+          comm.where() == Where::device ? " (pipeline on GPUs, one process on the CPU)" : "", worst, wrong));
   return wrong;
 }
 

@@ -22,6 +22,7 @@
 #include "model_parallel.hpp"
 #include "ringlab/check/diagnose_chain.hpp"
 #include "ringlab/ringlab.hpp"
+#include "shared/format.hpp"
 
 using namespace ringlab;
 using lesson02::Config;
@@ -61,18 +62,15 @@ long long chain_sum(Communicator& comm, int k, bool small_integers, bool print) 
   }
 
   if (print) {
-    char line[256];
     std::string terms;
     for (int i = r * k; i < (r + 1) * k; ++i)
       terms += " + " + std::to_string(int(w[i])) + "*" + std::to_string(int(x[i]));
-    std::snprintf(line, sizeof line, "rank %d: y = %g%s = %g%s", r, res.received, terms.c_str(), res.y,
-                  r < n - 1 ? ("  -> sends it to rank " + std::to_string(r + 1)).c_str()
-                            : "  = y (the last rank holds it)");
-    print_in_rank_order(comm, line);
-    char summary[128];
-    std::snprintf(summary, sizeof summary, "serial sum in one process: %g   #wrong %lld\n", serial,
-                  comm.sum(wrong));
-    print_once(comm, summary);
+    print_in_rank_order(comm,
+                        lessons::format("rank %d: y = %g%s = %g%s", r, res.received, terms.c_str(), res.y,
+                                        r < n - 1 ? ("  -> sends it to rank " + std::to_string(r + 1)).c_str()
+                                                  : "  = y (the last rank holds it)"));
+    print_once(comm,
+               lessons::format("serial sum in one process: %g   #wrong %lld\n", serial, comm.sum(wrong)));
   }
   return comm.sum(wrong);
 }
@@ -177,10 +175,8 @@ int main(int argc, char** argv) {
   if (opt.check) {  // the chain sum at three sizes, then the MLP at every M against one process
     for (int k : {1, 3, 1000}) {
       const long long w = chain_sum(comm, k, false, false);
-      char line[128];
-      std::snprintf(line, sizeof line, "chain sum  %d terms per rank (%d in all): #wrong %lld\n", k,
-                    k * comm.size(), w);
-      print_once(comm, line);
+      print_once(comm, lessons::format("chain sum  %d terms per rank (%d in all): #wrong %lld\n", k,
+                                       k * comm.size(), w));
       wrong += w;
     }
     for (int M : c.microbatches)
@@ -191,11 +187,10 @@ int main(int argc, char** argv) {
     print_once(comm, "1. the slide: each rank adds its term and passes the partial sum on\n");
     wrong += chain_sum(comm, terms, true, true);
     const int M = c.microbatches.back();
-    char line[200];
-    std::snprintf(line, sizeof line,
-                  "\n2. an MLP of %d layers (%dx%d) split over %d ranks, batch %d in %d microbatches\n",
-                  c.layers_per_rank * comm.size(), c.width, c.width, comm.size(), c.batch, M);
-    print_once(comm, line);
+    print_once(comm,
+               lessons::format("\n2. an MLP of %d layers (%dx%d) split over %d ranks, batch %d in %d "
+                               "microbatches\n",
+                               c.layers_per_rank * comm.size(), c.width, c.width, comm.size(), c.batch, M));
     wrong += lesson02::check_mlp(comm, c, train_pipelined(comm, c, M), M, true);
   }
   if (wrong) print_once(comm, "FAILED: " + std::to_string(wrong) + " wrong values\n");

@@ -10,7 +10,6 @@
 // and bench.hpp (--bench: the table).
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <random>
 #include <string>
 #include <vector>
@@ -21,6 +20,7 @@
 #include "check.hpp"
 #include "ring_allreduce.hpp"  // lesson 05 (solutions/05_ring_allreduce)
 #include "ringlab/ringlab.hpp"
+#include "shared/format.hpp"
 
 using namespace ringlab;
 
@@ -122,13 +122,9 @@ long long drift_demo(Communicator& comm, int steps, double lr) {
       "rank 0 resumed from a checkpoint (step 100, epoch 2.5, momentum != 0); the other ranks start fresh,\n"
       "each from its own seed. Every rank applies the same averaged gradient (ring allreduce) each step.\n"
       "max |value - value on rank 0| over all ranks:\n");
-  char line[200];
-  std::snprintf(line, sizeof line, "%5s %16s %16s %16s %16s\n", "", "without broadcast", "", "with broadcast",
-                "");
-  print_once(comm, line);
-  std::snprintf(line, sizeof line, "%5s %16s %16s %16s %16s\n", "step", "parameters", "lr max-min",
-                "parameters", "whole state");
-  print_once(comm, line);
+  const char* row = "%5s %16s %16s %16s %16s\n";
+  print_once(comm, lessons::format(row, "", "without broadcast", "", "with broadcast", "") +
+                       lessons::format(row, "step", "parameters", "lr max-min", "parameters", "whole state"));
   lesson03::TrainState apart = initial_state(comm.rank());
   lesson03::TrainState same = initial_state(comm.rank());
   lesson03::broadcast_state(comm, same, 0);
@@ -144,13 +140,11 @@ long long drift_demo(Communicator& comm, int steps, double lr) {
     trace::metric("param_diff_without_broadcast", d_apart, step);
     trace::metric("param_diff_with_broadcast", d_same, step);
     if (d_same != 0.0 || d_state != 0.0 || (comm.size() > 1 && d_apart == 0.0)) ++bad;
-    std::snprintf(line, sizeof line, "%5d %16.6g %16.6g %16.6g %16.6g\n", step, d_apart, d_lr, d_same,
-                  d_state);
-    print_once(comm, line);
+    print_once(comm,
+               lessons::format("%5d %16.6g %16.6g %16.6g %16.6g\n", step, d_apart, d_lr, d_same, d_state));
   }
-  std::snprintf(line, sizeof line, "with broadcast: bit-identical on every rank at every step: %s\n",
-                bad ? "NO" : "yes");
-  print_once(comm, line);
+  print_once(comm, std::string("with broadcast: bit-identical on every rank at every step: ") +
+                       (bad ? "NO" : "yes") + "\n");
   return bad;
 }
 

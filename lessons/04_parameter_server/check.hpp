@@ -12,6 +12,7 @@
 #include "parameter_server.hpp"
 #include "ringlab/check/diagnose_training.hpp"
 #include "ringlab/ringlab.hpp"
+#include "shared/format.hpp"
 
 namespace lesson04 {
 
@@ -68,12 +69,11 @@ inline long long check_training(ringlab::Communicator& comm, const Problem& pb, 
     if (!std::isfinite(async.losses.back())) ++w_async;
   }
   w_async = comm.sum(w_async);
-  char line[256];
-  std::snprintf(line, sizeof line,
-                "\ncheck: sync PS vs one process #wrong %.0f, ring vs one process #wrong %.0f, bytes vs "
-                "formulas #wrong %.0f, async bookkeeping #wrong %.0f\n",
-                double(w_ps), double(w_ring), double(w_bytes), double(w_async));
-  ringlab::print_once(comm, line);
+  ringlab::print_once(comm,
+                      lessons::format("\ncheck: sync PS vs one process #wrong %lld, ring vs one process "
+                                      "#wrong %lld, bytes vs formulas #wrong %lld, async bookkeeping "
+                                      "#wrong %lld\n",
+                                      w_ps, w_ring, w_bytes, w_async));
   return w_ps + w_ring + w_bytes + w_async;
 }
 

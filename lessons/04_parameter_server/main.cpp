@@ -19,6 +19,7 @@
 #include "parameter_server.hpp"
 #include "ring_allreduce.hpp"  // lesson 05 (solutions/05_ring_allreduce)
 #include "ringlab/ringlab.hpp"
+#include "shared/format.hpp"
 
 using namespace ringlab;
 using lesson04::AsyncStats;
@@ -99,12 +100,6 @@ Run train_async_ps(Communicator& comm, const Problem& pb, int steps, float lr, A
   return run;
 }
 
-std::string fmt(const char* f, double a, double b = 0, double c = 0, double d = 0) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, f, a, b, c, d);
-  return buf;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -159,42 +154,38 @@ int main(int argc, char** argv) {
   const double S = static_cast<double>(pb.size * sizeof(float));
   const auto mine_ps = bytes.per_step("parameter_server", steps),
              mine_ring = bytes.per_step("ring_allreduce", steps);
-  print_once(
-      comm, fmt("bytes per step, N = %.0f ranks, S = %.0f bytes of parameters (%.0f floats)\n", N, S, S / 4));
-  {
-    char head[200];
-    std::snprintf(head, sizeof head, "%-4s %-7s %14s %14s   %14s %14s\n", "", "", "parameter server", "",
-                  "ring allreduce", "");
-    print_once(comm, head);
-    std::snprintf(head, sizeof head, "%-4s %-7s %14s %14s   %14s %14s\n", "rank", "role", "sent", "received",
-                  "sent", "received");
-    print_once(comm, head);
-  }
-  char line[200];
-  std::snprintf(line, sizeof line, "%-4d %-7s %14.0f %14.0f   %14.0f %14.0f", comm.rank(),
-                comm.rank() == lesson04::kServer ? "server" : "worker", mine_ps.first, mine_ps.second,
-                mine_ring.first, mine_ring.second);
-  print_in_rank_order(comm, line);
+  print_once(comm,
+             lessons::format("bytes per step, N = %d ranks, S = %.0f bytes of parameters (%.0f floats)\n", N,
+                             S, S / 4));
+  const char* head = "%-4s %-7s %14s %14s   %14s %14s\n";
+  print_once(comm, lessons::format(head, "", "", "parameter server", "", "ring allreduce", "") +
+                       lessons::format(head, "rank", "role", "sent", "received", "sent", "received"));
+  print_in_rank_order(comm,
+                      lessons::format("%-4d %-7s %14.0f %14.0f   %14.0f %14.0f", comm.rank(),
+                                      comm.rank() == lesson04::kServer ? "server" : "worker", mine_ps.first,
+                                      mine_ps.second, mine_ring.first, mine_ring.second));
   const double server_total = comm.rank() == 0 ? mine_ps.first + mine_ps.second : 0;
   const double server_moved = comm.sum(server_total);
   const double ring_sent_max = comm.max(mine_ring.first), ring_recv_max = comm.max(mine_ring.second);
   const double ps_theory = 2.0 * (N - 1) * S, ring_theory = 2.0 * (N - 1) / N * S;
-  print_once(comm, fmt("server: sent + received %.0f B per step = %.3f x 2(N-1)*S\n", server_moved,
-                       server_moved / ps_theory));
+  print_once(comm, lessons::format("server: sent + received %.0f B per step = %.3f x 2(N-1)*S\n",
+                                   server_moved, server_moved / ps_theory));
   print_once(
       comm,
-      fmt("ring: the busiest rank sent %.0f B = %.3f x 2(N-1)/N*S, received %.0f B = %.3f x 2(N-1)/N*S\n",
+      lessons::format(
+          "ring: the busiest rank sent %.0f B = %.3f x 2(N-1)/N*S, received %.0f B = %.3f x 2(N-1)/N*S\n",
           ring_sent_max, ring_sent_max / ring_theory, ring_recv_max, ring_recv_max / ring_theory));
-  print_once(comm, fmt("busiest rank moves %.1fx more with the server than with the ring\n",
-                       server_moved / (ring_sent_max + ring_recv_max)));
+  print_once(comm, lessons::format("busiest rank moves %.1fx more with the server than with the ring\n",
+                                   server_moved / (ring_sent_max + ring_recv_max)));
 
   // --- time per step, same run ----------------------------------------------------------------
   print_once(
       comm,
-      fmt("\ntime per step: parameter server %.2f ms (%.0f workers), ring allreduce %.2f ms (%.0f workers)\n",
+      lessons::format(
+          "\ntime per step: parameter server %.2f ms (%d workers), ring allreduce %.2f ms (%d workers)\n",
           ps.seconds / steps * 1e3, N - 1, ring.seconds / steps * 1e3, N));
-  print_once(comm, fmt("async parameter server: %.2f ms per round of N-1 = %.0f updates\n",
-                       async.seconds / steps * 1e3, N - 1));
+  print_once(comm, lessons::format("async parameter server: %.2f ms per round of N-1 = %d updates\n",
+                                   async.seconds / steps * 1e3, N - 1));
 
   // --- sync vs async: staleness and loss (all on the server) ---------------------------------
   if (comm.rank() == 0) {

@@ -2,7 +2,6 @@
 // slowest rank's time, and the share of it spent in the distributed step (the allreduce,
 // waiting for the other ranks, the update).
 #pragma once
-#include <cstdio>
 #include <functional>
 
 #include "ringlab/ringlab.hpp"
@@ -24,12 +23,11 @@ inline int run_bench(ringlab::Communicator& comm, const ringlab::CommonOptions& 
   for (int i = 0; i < opt.iters; ++i) step((opt.warmup + i) % steps_per_epoch);
   replica.take_loss_sum();  // the timed steps have finished
   const double seconds = comm.max(seconds_now() - t0), sync = comm.max(sync_seconds);
-  char line[200];
-  std::snprintf(line, sizeof line,
-                "bench: %d ranks, global batch %d, %d steps in %.2f s: %.0f samples/s, %.0f%% of it in the "
-                "distributed step\n",
-                comm.size(), batch, opt.iters, seconds, double(opt.iters) * batch / seconds, 100 * sync / seconds);
-  ringlab::print_once(comm, line);
+  ringlab::print_once(
+      comm, lessons::format("bench: %d ranks, global batch %d, %d steps in %.2f s: %.0f samples/s, "
+                            "%.0f%% of it in the distributed step\n",
+                            comm.size(), batch, opt.iters, seconds, double(opt.iters) * batch / seconds,
+                            100 * sync / seconds));
   return 0;
 }
 

@@ -25,17 +25,6 @@ using lessons::sci;
 constexpr double kStepTolerance = 1e-3;
 constexpr double kGradientTolerance = 1e-5;
 
-// The largest difference, relative to the largest element of `reference` (NaN counts as infinite).
-inline double relative_error(const std::vector<double>& reference, const std::vector<double>& actual) {
-  double max_diff = 0, max_abs = 0;
-  for (std::size_t i = 0; i < reference.size(); ++i) {
-    const double d = std::fabs(actual[i] - reference[i]);
-    max_diff = std::isnan(d) ? INFINITY : std::max(max_diff, d);
-    max_abs = std::max(max_abs, std::fabs(reference[i]));
-  }
-  return max_abs > 0 ? max_diff / max_abs : max_diff;
-}
-
 class StepCheck {
  public:
   explicit StepCheck(ringlab::Communicator& comm) : comm_(comm) {}
@@ -58,22 +47,22 @@ class StepCheck {
 
   // After it (the state on the host): parts 1 and 2, one line per checked step.
   void after_step(lessons::Replica& replica, const lessons::TrainingState& state, long long epoch) {
+    using ringlab::View;
     const int n = comm_.size();
     const std::vector<float>& grad = replica.grad_on_host();
-    const double err = comm_.max(lessons::gradient_error(grad, whole_grad_));
+    const double err = comm_.max(lessons::relative_error(grad, whole_grad_));
     if (err > kGradientTolerance && comm_.rank() == 0)  // where they differ: the first elements, both values
-      ringlab::log(ringlab::Level::error) << "averaged gradient vs one process: " << describe_gradient(grad);
+      ringlab::log(ringlab::Level::error) << "averaged gradient vs one process: "
+                                          << ringlab::describe(ringlab::compare<float>(
+                                                 View<const float>(whole_grad_), View<const float>(grad), 1));
     worst_gradient_ = std::max(worst_gradient_, err);
-    double velocity_err = 0;
-    const double step_err = comm_.max(step_error(state, &velocity_err));
-    const double worst = std::max(step_err, comm_.max(velocity_err));
+    const double worst = std::max(comm_.max(step_error(state)),
+                                  comm_.max(lessons::relative_error(state.velocity, velocity_after_)));
     worst_step_ = std::max(worst_step_, worst);
     if (comm_.rank() == 0 && (err > kGradientTolerance || worst > kStepTolerance) && !explained_) {
       explained_ = true;  // one explanation: where the values differ, then why
       const std::vector<float> ref_after(params_after_.begin(), params_after_.end());
-      using ringlab::View;
-      if (err > kGradientTolerance) {
-        ringlab::log(ringlab::Level::error) << "averaged gradient vs one process: " << describe_gradient(grad);
+      if (err > kGradientTolerance) {  // (the values were logged just above)
         cause_ = ringlab::diagnose_values("the averaged gradient", View<const float>(whole_grad_),
                                           View<const float>(grad), n);
       } else {
@@ -115,21 +104,15 @@ class StepCheck {
   }
 
  private:
-  std::string describe_gradient(const std::vector<float>& grad) const {
-    using ringlab::View;
-    return ringlab::describe(ringlab::compare<float>(View<const float>(whole_grad_), View<const float>(grad), 1));
-  }
   // The weights' change (after - before), reference's and ours, so that a small step on large
   // weights is compared at its own scale.
-  double step_error(const lessons::TrainingState& after, double* velocity_error) const {
-    std::vector<double> want(params_.size()), got(params_.size()), v(params_.size());
+  double step_error(const lessons::TrainingState& after) const {
+    std::vector<double> want(params_.size()), got(params_.size());
     for (std::size_t i = 0; i < params_.size(); ++i) {
       want[i] = params_after_[i] - params_[i];
       got[i] = double(after.params[i]) - params_[i];
-      v[i] = after.velocity[i];
     }
-    *velocity_error = relative_error(velocity_after_, v);
-    return relative_error(want, got);
+    return lessons::relative_error(got, want);
   }
 
   ringlab::Communicator& comm_;

@@ -9,8 +9,6 @@
 // The distribution is in distributed_optimizer.hpp (solutions/06_data_parallel): broadcast the
 // initial state from rank 0, cut each global batch into per-rank parts, average the gradients
 // with the ring allreduce, step. This file is the training loop around it.
-#include <cinttypes>
-#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -26,14 +24,6 @@
 
 using namespace ringlab;
 using lessons::seconds_now;
-
-namespace {
-std::string hex64(std::uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "%016" PRIx64, v);
-  return buf;
-}
-}  // namespace
 
 int main(int argc, char** argv) {
   Runtime rt(argc, argv);
@@ -66,10 +56,9 @@ int main(int argc, char** argv) {
           rank == 0 && !checkpoint.empty() && !lessons::checkpoint_writable(checkpoint, &error), error))
     return *e;
 
-  std::optional<int> exit_code;
-  auto sets = lessons::load_training_data(rt, flags, &exit_code);
-  if (!sets) return *exit_code;
-  const Dataset& train = sets->train;
+  TrainTest sets;
+  if (auto e = lessons::load_training_data(rt, flags, &sets)) return *e;
+  const Dataset& train = sets.train;
 
   // The model. Every rank builds its own replica, each from a DIFFERENT seed on purpose: the
   // broadcast below is what makes them equal (lesson 03 shows the drift without it).
@@ -87,7 +76,7 @@ int main(int argc, char** argv) {
     if (auto e = rt.fail_if(!ok, error)) return *e;
   }
   // The replica: on the host, or on this rank's GPU with the data uploaded once (replica.hpp).
-  lessons::Replica replica(comm.where(), train, sets->test, state);
+  lessons::Replica replica(comm.where(), train, sets.test, state);
   std::int64_t position[2] = {state.epoch, state.step};
   lesson06::broadcast<float>(comm, replica.params());
   lesson06::broadcast<float>(comm, replica.velocity());
@@ -166,11 +155,11 @@ int main(int argc, char** argv) {
     const std::string line =
         lessons::epoch_losses_line(comm, epoch + 1, epochs, loss_sum / std::max(steps_per_epoch, 1));
     const double accuracy = replica.global_accuracy(comm);
-    char tail[128];
-    std::snprintf(tail, sizeof tail,
-                  "  test acc %.4f  %.0f samples/s  (%.1f s, %.0f%% in the distributed step)\n", accuracy,
-                  double(steps_per_epoch) * batch / seconds, seconds, 100 * sync / seconds);
-    print_once(comm, line + tail);
+    print_once(comm,
+               line + lessons::format("  test acc %.4f  %.0f samples/s  (%.1f s, %.0f%% in the distributed "
+                                      "step)\n",
+                                      accuracy, double(steps_per_epoch) * batch / seconds, seconds,
+                                      100 * sync / seconds));
 
     if (!checkpoint.empty()) {
       replica.sync_to_host();  // the GPU's state, copied down to be saved
@@ -184,9 +173,8 @@ int main(int argc, char** argv) {
   }
 
   replica.sync_to_host();
-  const std::uint64_t h = hash_floats(state.velocity.data(), state.velocity.size(),
-                                      hash_floats(state.params.data(), state.params.size()));
-  print_once(comm, "weights hash " + hex64(h) + " after " + std::to_string(state.step) + " steps\n");
+  print_once(comm, "weights hash " + lessons::state_hash(state.params, state.velocity) + " after " +
+                       std::to_string(state.step) + " steps\n");
   if (opt.check) return check.finish();
   return 0;
 }

@@ -7,7 +7,6 @@
 // each worker's part fixed (64), so with n workers the global batch is n times larger and an
 // epoch has n times fewer steps. The schedule (lr_schedule.hpp, solutions/07_lr_scaling)
 // says what rate each step uses; the step itself is lesson 06's distributed optimizer.
-#include <chrono>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -15,10 +14,10 @@
 #include "check.hpp"
 #include "distributed_optimizer.hpp"
 #include "lr_schedule.hpp"
-#include "shared/replica.hpp"
 #include "ringlab/ml/fashion_mnist.hpp"
 #include "ringlab/ml/mlp.hpp"
 #include "ringlab/ringlab.hpp"
+#include "shared/replica.hpp"
 #include "shared/training.hpp"
 #include "shared/training_flags.hpp"
 
@@ -68,10 +67,9 @@ int main(int argc, char** argv) {
     return *e;
   if (out && std::ftell(out) == 0) std::fprintf(out, "np,scaling,epoch,step,rank,loss,accuracy,lr\n");
 
-  std::optional<int> exit_code;
-  auto sets = lessons::load_training_data(rt, flags, &exit_code);
-  if (!sets) return *exit_code;
-  const Dataset& train = sets->train;
+  TrainTest sets;
+  if (auto e = lessons::load_training_data(rt, flags, &sets)) return *e;
+  const Dataset& train = sets.train;
   const int global_batch = batch, worker_batch = batch / n;
 
   Mlp mlp({train.features, 256, 128, train.classes});
@@ -79,19 +77,16 @@ int main(int argc, char** argv) {
   state.params = mlp.initial_parameters(seed);
   state.velocity.assign(mlp.parameter_count(), 0.0f);
   // On the host, or on this rank's GPU with the data uploaded once (lesson 06's replica.hpp).
-  lessons::Replica replica(comm.where(), train, sets->test, state);
+  lessons::Replica replica(comm.where(), train, sets.test, state);
   lesson06::broadcast<float>(comm, replica.params());  // every replica starts from rank 0's
 
   const int steps_per_epoch = train.count / global_batch;
   const long long warmup_steps = static_cast<long long>(warmup_epochs) * steps_per_epoch;
-  char head[256];
-  std::snprintf(
-      head, sizeof head,
-      "lesson 07: %d ranks x batch %d = global batch %d, %d steps per epoch; lr %g, scaling %s -> %g, "
-      "warm-up %d epoch(s)\n",
-      n, worker_batch, global_batch, steps_per_epoch, lr, scaling_name.c_str(), lesson07::scaled_lr(lr, n, *scaling),
-      warmup_epochs);
-  print_once(comm, head);
+  print_once(comm,
+             lessons::format("lesson 07: %d ranks x batch %d = global batch %d, %d steps per epoch; lr %g, "
+                             "scaling %s -> %g, warm-up %d epoch(s)\n",
+                             n, worker_batch, global_batch, steps_per_epoch, lr, scaling_name.c_str(),
+                             lesson07::scaled_lr(lr, n, *scaling), warmup_epochs));
 
   long long step = 0;
   int reached = -1;
@@ -101,8 +96,7 @@ int main(int argc, char** argv) {
     replica.begin_epoch(order);
     std::string rows;  // this rank's CSV rows for the epoch, sent to rank 0 at its end
     double loss_sum = 0, rate = lr;
-    const double t0 =
-        std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    const double t0 = lessons::seconds_now();
     for (int s = 0; s < steps_per_epoch; ++s, ++step) {
       rate = lesson07::learning_rate(lr, n, *scaling, step, warmup_steps);
       replica.compute_gradient(s * global_batch + rank * worker_batch, worker_batch);
@@ -114,16 +108,12 @@ int main(int argc, char** argv) {
       const auto loss = static_cast<float>(replica.take_loss_sum());
       loss_sum += loss;
       trace::metric("loss", loss, static_cast<int>(step));
-      if (!csv.empty()) {
-        char row[160];
-        std::snprintf(row, sizeof row, "%d,%s,%d,%lld,%d,%.6f,,%.6g\n", n, scaling_name.c_str(), epoch + 1,
-                      step, rank, loss, rate);
-        rows += row;
-      }
+      if (!csv.empty())
+        rows += lessons::format("%d,%s,%d,%lld,%d,%.6f,,%.6g\n", n, scaling_name.c_str(), epoch + 1, step,
+                                rank, loss, rate);
     }
     loss_sum += replica.take_loss_sum();  // (on a GPU: the one copy down of the epoch's losses)
-    const double seconds = comm.max(
-        std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count() - t0);
+    const double seconds = comm.max(lessons::seconds_now() - t0);
     accuracy = replica.global_accuracy(comm);
     const double mean_loss = comm.sum(loss_sum / steps_per_epoch) / n;
     if (reached < 0 && accuracy >= target) reached = epoch + 1;
@@ -134,27 +124,20 @@ int main(int argc, char** argv) {
                    mean_loss, accuracy, rate);
       std::fflush(out);
     }
-    char line[200];
-    std::snprintf(line, sizeof line, "epoch %d/%d  lr %.4g  mean loss %.4f  test acc %.4f  %.0f samples/s\n",
-                  epoch + 1, epochs, rate, mean_loss, accuracy,
-                  double(steps_per_epoch) * global_batch / seconds);
-    print_once(comm, line);
+    print_once(comm, lessons::format("epoch %d/%d  lr %.4g  mean loss %.4f  test acc %.4f  %.0f samples/s\n",
+                                     epoch + 1, epochs, rate, mean_loss, accuracy,
+                                     double(steps_per_epoch) * global_batch / seconds));
   }
   if (out) std::fclose(out);
   bool identical = true;
   if (opt.check) {           // the replicas must still be bit-identical, whatever the rate did
     replica.sync_to_host();  // (from the GPU: hashed on the host)
-    const auto hashes =
-        comm.gather_strings(std::to_string(hash_floats(state.params.data(), state.params.size())));
-    for (const auto& h : hashes) identical = identical && h == hashes[0];
-    identical = comm.all_ok(identical);
+    identical = lessons::replicas_identical(comm, state.params, state.velocity);
     print_once(comm,
                identical ? "check: replicas bit-identical: PASSED\n" : "check: replicas DIFFER: FAILED\n");
   }
-  char summary[200];
-  std::snprintf(summary, sizeof summary, "np %d  scaling %s  final test acc %.4f  epochs to %.2f: %s\n", n,
-                scaling_name.c_str(), accuracy, target,
-                reached > 0 ? std::to_string(reached).c_str() : "not reached");
-  print_once(comm, summary);
+  print_once(comm, lessons::format("np %d  scaling %s  final test acc %.4f  epochs to %.2f: %s\n", n,
+                                   scaling_name.c_str(), accuracy, target,
+                                   reached > 0 ? std::to_string(reached).c_str() : "not reached"));
   return identical ? 0 : 1;
 }

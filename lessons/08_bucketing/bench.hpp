@@ -8,7 +8,6 @@
 #include <time.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -122,56 +121,49 @@ inline int run_bench(Communicator& comm, const CommonOptions& opt, Stepper& st, 
   }
   const double one_process = tally[0].seconds / opt.iters;
 
-  char line[512];
-  if (opt.format == Format::csv) {
+  const bool csv = opt.format == Format::csv;
+  if (csv)
     print_once(
         comm,
         "strategy,ranks,global_batch,allreduces,messages,model_alpha_ms,model_comm_ms,comm_ms,exposed_ms,"
         "hidden_pct,step_ms,samples_per_s,speedup_vs_np1\n");
-  } else {
-    std::snprintf(line, sizeof line,
+  else
+    print_once(
+        comm, lessons::format(
                   "bench: %d ranks, MLP %s, global batch %d, %d timed steps per strategy, taking turns in "
                   "%d rounds\n"
                   "  α-β model (ping-pong%s): α = %.2f us per message, β = %.3e us per byte%s\n"
                   "  np 1 reference (whole batch, one process, measured alongside): %.2f ms/step, %.0f "
-                  "samples/s\n",
+                  "samples/s\n"
+                  "  strategy   allreduces messages  model α   model comm    comm  exposed  hidden    step  "
+                  "samples/s  vs np 1\n"
+                  "             per step   per step    (ms)       (ms)       (ms)    (ms)             (ms)\n",
                   n, shape.c_str(), batch, opt.iters, rounds, n > 1 ? "" : "; one rank sends no messages",
                   model.alpha_us, model.beta_us_per_byte,
-                  shared ? "\n  (the model columns: what lesson 05's ring would send; --allreduce shared sends "
-                           "no messages)"
+                  shared ? "\n  (the model columns: what lesson 05's ring would send; --allreduce shared "
+                           "sends no messages)"
                          : "",
-                  1e3 * one_process, batch / one_process);
-    print_once(comm, line);
-    print_once(comm,
-               "  strategy   allreduces messages  model α   model comm    comm  exposed  hidden    step  "
-               "samples/s  vs np 1\n"
-               "             per step   per step    (ms)       (ms)       (ms)    (ms)             (ms)\n");
-  }
+                  1e3 * one_process, batch / one_process));
   // Per kind, a rank's CPU time per step and its share of the step: below 100%, the core was
   // idle part of the time (waiting for the other rank), and only that part can be hidden.
   std::string cpu_line;
   for (std::size_t i = 1; i < kinds.size(); ++i) {
     const Tally& t = tally[i];
     const double step = t.seconds / opt.iters, rate = batch / step;
-    char cpu_text[96];
-    std::snprintf(cpu_text, sizeof cpu_text, "%s %.3f ms (%.0f%%)",
-                  kinds[i] == bound      ? "no averaging"
-                  : kinds[i] == lockstep ? "in lockstep"
-                                         : strategy_name(strategy_of(kinds[i])),
-                  1e3 * t.cpu / opt.iters, 100 * t.cpu / t.seconds);
-    cpu_line += std::string(cpu_line.empty() ? "" : ", ") + cpu_text;
-    if (kinds[i] >= bound && opt.format == Format::csv) {  // no communication: zeros, by name
-      std::snprintf(line, sizeof line, "%s,%d,%d,0,0,0.000,0.000,0.000,0.000,0,%.3f,%.0f,%.2f\n",
-                    kinds[i] == bound ? "no-averaging" : "lockstep", n, batch, 1e3 * step, rate, one_process / step);
-      print_once(comm, line);
-      continue;
-    }
-    if (kinds[i] >= bound) {
-      std::snprintf(line, sizeof line, "  %-46s %38.3f %9.0f %7.2fx\n",
-                    kinds[i] == bound ? "no averaging (the bound: compute and SGD only)"
-                                      : "  the same in lockstep (a barrier every step)",
-                    1e3 * step, rate, one_process / step);
-      print_once(comm, line);
+    cpu_line += lessons::format("%s%s %.3f ms (%.0f%%)", cpu_line.empty() ? "" : ", ",
+                                kinds[i] == bound      ? "no averaging"
+                                : kinds[i] == lockstep ? "in lockstep"
+                                                       : strategy_name(strategy_of(kinds[i])),
+                                1e3 * t.cpu / opt.iters, 100 * t.cpu / t.seconds);
+    if (kinds[i] >= bound) {  // no communication: CSV zeros, by name
+      print_once(comm,
+                 csv ? lessons::format("%s,%d,%d,0,0,0.000,0.000,0.000,0.000,0,%.3f,%.0f,%.2f\n",
+                                       kinds[i] == bound ? "no-averaging" : "lockstep", n, batch, 1e3 * step,
+                                       rate, one_process / step)
+                     : lessons::format("  %-46s %38.3f %9.0f %7.2fx\n",
+                                       kinds[i] == bound ? "no averaging (the bound: compute and SGD only)"
+                                                         : "  the same in lockstep (a barrier every step)",
+                                       1e3 * step, rate, one_process / step));
       continue;
     }
     // What the model predicts: per allreduce, 2(n-1) x segments messages of α + β·bytes.
@@ -193,21 +185,16 @@ inline int run_bench(Communicator& comm, const CommonOptions& opt, Stepper& st, 
     const double hidden = busy <= 0     ? 0
                           : t.hidden >= 0 ? t.hidden / opt.iters / busy
                                           : std::max(0.0, 1 - exposed / busy);
-    const char* fmt = opt.format == Format::csv
-                          ? "%s,%d,%d,%zu,%.0f,%.3f,%.3f,%.3f,%.3f,%.0f,%.3f,%.0f,%.2f\n"
-                          : "  %-10s %6zu %9.0f %10.3f %10.3f %9.3f %8.3f %6.0f%% %8.3f %9.0f %7.2fx\n";
-    if (opt.format == Format::csv)
-      std::snprintf(line, sizeof line, fmt, strategy_name(s), n, batch, counts.size(), messages,
-                    alpha_us / 1e3, model_us / 1e3, 1e3 * busy, 1e3 * exposed, 100 * hidden, 1e3 * step,
-                    rate, one_process / step);
-    else
-      std::snprintf(line, sizeof line, fmt, strategy_name(s), counts.size(), messages, alpha_us / 1e3,
-                    model_us / 1e3, 1e3 * busy, 1e3 * exposed, 100 * hidden, 1e3 * step, rate,
-                    one_process / step);
-    print_once(comm, line);
+    // The same numbers in both formats; CSV adds the ranks and the batch after the name.
+    print_once(comm,
+               (csv ? lessons::format("%s,%d,%d,", strategy_name(s), n, batch)
+                    : lessons::format("  %-10s ", strategy_name(s))) +
+                   lessons::format(csv ? "%zu,%.0f,%.3f,%.3f,%.3f,%.3f,%.0f,%.3f,%.0f,%.2f\n"
+                                       : "%6zu %9.0f %10.3f %10.3f %9.3f %8.3f %6.0f%% %8.3f %9.0f %7.2fx\n",
+                                   counts.size(), messages, alpha_us / 1e3, model_us / 1e3, 1e3 * busy,
+                                   1e3 * exposed, 100 * hidden, 1e3 * step, rate, one_process / step));
   }
-  if (opt.format != Format::csv)
-    print_once(comm, "  CPU time per step, all threads of a rank: " + cpu_line + "\n");
+  if (!csv) print_once(comm, "  CPU time per step, all threads of a rank: " + cpu_line + "\n");
   return 0;
 }
 

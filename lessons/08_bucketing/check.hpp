@@ -110,7 +110,7 @@ class StepCheck {
     st_.mlp.loss_and_gradient(st_.params.data(), st_.train_set, st_.first, st_.part.count, reference_.data());
     st_.mlp.take_loss_sum();  // (not the epoch's loss)
     lesson06::average_gradients(comm, ringlab::View<float>(reference_));
-    const double diff = comm.max(lessons::gradient_error(st_.grad, reference_));
+    const double diff = comm.max(lessons::relative_error(st_.grad, reference_));
     if (diff > 1e-6 && worst_difference_ <= 1e-6 && comm.rank() == 0)
       ringlab::log(ringlab::Level::error)
           << "step " << st_.step_index - 1 << ": " << strategy_name(strategy_) << "'s averaged gradient vs after's: "
@@ -142,7 +142,7 @@ class StepCheck {
                       " ranks: averaged gradient vs after's, max rel. diff " + lessons::sci(worst_difference_) +
                       (worst_difference_ <= 1e-6 ? " (<= 1e-6 ok)" : " WRONG (> 1e-6)") + "; replicas " +
                       (identical_ ? "bit-identical after every step" : "DIFFER") + "; schedule " +
-                      (schedule_error_.empty() ? "ok" : "WRONG") + (ok ? ": PASSED\n" : ": FAILED\n"));
+                      (schedule_error_.empty() ? "ok" : "WRONG") + (ok ? ". PASSED\n" : ". FAILED\n"));
     return ok ? 0 : 1;
   }
 

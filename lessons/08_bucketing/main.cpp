@@ -20,7 +20,6 @@
 #include <sched.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -44,12 +43,6 @@ using lesson08::strategy_name;
 using lessons::seconds_now;
 
 namespace {
-
-std::string number_text(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
 
 // "512,512,256" -> {512, 512, 256}; empty on a malformed list.
 std::vector<int> parse_layers(const std::string& text) {
@@ -135,11 +128,11 @@ int main(int argc, char** argv) {
                                               "separated by commas, e.g. 512,512,256"))
     return *e;
   if (auto e = rt.fail_if(!(bucket_mb > 0 && bucket_mb <= 1e4),
-                          "--bucket-mb " + number_text(bucket_mb) + ": must be > 0 (and at most 10000)"))
+                          lessons::format("--bucket-mb %g: must be > 0 (and at most 10000)", bucket_mb)))
     return *e;
   if (app.count("--split-mb") == 0) split_mb = bucket_mb;
   if (auto e = rt.fail_if(!(split_mb >= 0 && split_mb <= 1e4),
-                          "--split-mb " + number_text(split_mb) + ": must be >= 0 (and at most 10000)"))
+                          lessons::format("--split-mb %g: must be >= 0 (and at most 10000)", split_mb)))
     return *e;
   if (auto e = rt.fail_if(progress_text != "auto" && progress_text != "poll" && progress_text != "handover",
                           "--progress " + progress_text + ": must be poll, handover or auto"))
@@ -154,10 +147,9 @@ int main(int argc, char** argv) {
                           "--poll-us " + std::to_string(poll_us) + ": must be 0..100000 microseconds"))
     return *e;
   if (auto e = lessons::refuse_bad_training_flags(rt, flags, n)) return *e;
-  std::optional<int> exit_code;
-  auto sets = lessons::load_training_data(rt, flags, &exit_code);
-  if (!sets) return *exit_code;
-  const Dataset& train = sets->train;
+  TrainTest sets;
+  if (auto e = lessons::load_training_data(rt, flags, &sets)) return *e;
+  const Dataset& train = sets.train;
 
   // The model: lesson 06's MLP, deeper. Rank 0's initial weights are broadcast to all.
   std::vector<int> sizes{train.features};
@@ -208,7 +200,7 @@ int main(int argc, char** argv) {
     return lesson08::run_bench(comm, opt, stepper, strategy, app.count("--strategy") > 0, shared, shape, seed);
 
   lesson08::StepCheck check(stepper, strategy);
-  const int test_set = mlp.upload_examples(sets->test.images.data(), sets->test.labels.data(), sets->test.count);
+  const int test_set = mlp.upload_examples(sets.test.images.data(), sets.test.labels.data(), sets.test.count);
   for (int epoch = 0; epoch < epochs; ++epoch) {
     stepper.begin_epoch(lessons::epoch_order(train.count, seed, epoch));
     double loss_sum = 0;
@@ -225,12 +217,12 @@ int main(int argc, char** argv) {
     const std::string line =
         lessons::epoch_losses_line(comm, epoch + 1, epochs, loss_sum / std::max(steps_per_epoch, 1));
     const double accuracy =
-        lessons::global_accuracy(comm, mlp, stepper.params.data(), test_set, sets->test.count);
-    char tail[160];
-    std::snprintf(tail, sizeof tail,
-                  "  test acc %.4f  %.0f samples/s  (%.1f s, %.0f%% waiting for the averaging)\n", accuracy,
-                  double(steps_per_epoch) * batch / seconds, seconds, 100 * exposed / seconds);
-    print_once(comm, line + tail);
+        lessons::global_accuracy(comm, mlp, stepper.params.data(), test_set, sets.test.count);
+    print_once(comm,
+               line + lessons::format("  test acc %.4f  %.0f samples/s  (%.1f s, %.0f%% waiting for the "
+                                      "averaging)\n",
+                                      accuracy, double(steps_per_epoch) * batch / seconds, seconds,
+                                      100 * exposed / seconds));
   }
   return opt.check ? check.finish() : 0;
 }

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -23,7 +24,6 @@
 #include <string>
 #include <vector>
 
-#include "ringlab/ml/mlp.hpp"
 #include "ringlab/base/output_path.hpp"
 
 namespace lessons {
@@ -57,13 +57,14 @@ inline std::vector<unsigned char> encode_checkpoint(const TrainingState& s) {
 
 // Writes `s` to `path` atomically. False, with a one-line reason, when it cannot.
 inline bool save_checkpoint(const std::string& path, const TrainingState& s, std::string* error) {
+  auto refuse = [&](const std::string& why) {
+    *error = "--checkpoint " + path + ": " + why;
+    return false;
+  };
   const auto bytes = encode_checkpoint(s);
   const std::string tmp = path + ".tmp";
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0) {
-    *error = "--checkpoint " + path + ": cannot write " + tmp + ": " + std::strerror(errno);
-    return false;
-  }
+  if (fd < 0) return refuse("cannot write " + tmp + ": " + std::strerror(errno));
   // Fault injection for tests/lesson06/killed_during_checkpoint.sh: RINGLAB_KILL_IN_CHECKPOINT=E
   // kills this process (SIGKILL, like the OOM killer) halfway through writing epoch E's file.
   const char* kill_epoch = std::getenv("RINGLAB_KILL_IN_CHECKPOINT");
@@ -72,8 +73,7 @@ inline bool save_checkpoint(const std::string& path, const TrainingState& s, std
   std::size_t done = 0;
   while (done < bytes.size()) {
     if (done >= kill_at) std::raise(SIGKILL);
-    const std::size_t piece = std::min(bytes.size(), kill_at) - done;
-    const ssize_t n = ::write(fd, bytes.data() + done, piece > 0 ? piece : bytes.size() - done);
+    const ssize_t n = ::write(fd, bytes.data() + done, std::min(bytes.size(), kill_at) - done);
     if (n <= 0) break;
     done += static_cast<std::size_t>(n);
   }
@@ -81,9 +81,9 @@ inline bool save_checkpoint(const std::string& path, const TrainingState& s, std
   const std::string why = std::strerror(errno);
   ::close(fd);
   if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    *error = "--checkpoint " + path + ": writing failed: " + (ok ? std::strerror(errno) : why);
+    const std::string reason = ok ? std::strerror(errno) : why;
     std::remove(tmp.c_str());
-    return false;
+    return refuse("writing failed: " + reason);
   }
   // Make the rename itself durable: fsync the folder that holds the file.
   const auto slash = path.find_last_of('/');
@@ -107,33 +107,28 @@ inline bool checkpoint_writable(const std::string& path, std::string* error) {
 // Reads a checkpoint written by save_checkpoint for a model of `count` parameters.
 inline std::optional<TrainingState> load_checkpoint(const std::string& path, std::size_t count,
                                                     std::string* error) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) {
-    *error = "--resume " + path + ": " + std::strerror(errno);
+  auto refuse = [&](const std::string& why) {
+    *error = "--resume " + path + ": " + why;
     return std::nullopt;
-  }
+  };
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return refuse(std::strerror(errno));
   std::vector<unsigned char> bytes;
   unsigned char buf[1 << 16];
   std::size_t n;
   while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) bytes.insert(bytes.end(), buf, buf + n);
   std::fclose(f);
   const std::size_t expected = 8 + 8 + 8 + 8 + 2 * count * sizeof(float) + 8;
-  if (bytes.size() < 16 || std::memcmp(bytes.data(), kCheckpointMagic, 8) != 0) {
-    *error = "--resume " + path + ": not a ringlab checkpoint (bad magic)";
-    return std::nullopt;
-  }
+  if (bytes.size() < 16 || std::memcmp(bytes.data(), kCheckpointMagic, 8) != 0)
+    return refuse("not a ringlab checkpoint (bad magic)");
   std::uint64_t stored_count;
   std::memcpy(&stored_count, bytes.data() + 8, 8);
-  if (stored_count != count) {
-    *error = "--resume " + path + ": holds " + std::to_string(stored_count) + " parameters, this model has " +
-             std::to_string(count);
-    return std::nullopt;
-  }
-  if (bytes.size() != expected) {
-    *error = "--resume " + path + ": truncated or corrupt: " + std::to_string(bytes.size()) +
-             " bytes, expected " + std::to_string(expected);
-    return std::nullopt;
-  }
+  if (stored_count != count)
+    return refuse("holds " + std::to_string(stored_count) + " parameters, this model has " +
+                  std::to_string(count));
+  if (bytes.size() != expected)
+    return refuse("truncated or corrupt: " + std::to_string(bytes.size()) + " bytes, expected " +
+                  std::to_string(expected));
   TrainingState s;
   s.params.resize(count);
   s.velocity.resize(count);
@@ -142,10 +137,7 @@ inline std::optional<TrainingState> load_checkpoint(const std::string& path, std
   std::memcpy(&s.step, p + 8, 8);
   std::memcpy(s.params.data(), p + 16, count * sizeof(float));
   std::memcpy(s.velocity.data(), p + 16 + count * sizeof(float), count * sizeof(float));
-  if (encode_checkpoint(s) != bytes) {
-    *error = "--resume " + path + ": corrupt (checksum mismatch)";
-    return std::nullopt;
-  }
+  if (encode_checkpoint(s) != bytes) return refuse("corrupt (checksum mismatch)");
   return s;
 }
 

@@ -9,6 +9,7 @@
 // sync_to_host(), one copy (from the GPU, or within the host), only when one of those needs it.
 #pragma once
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "shared/checkpoint.hpp"
@@ -54,11 +55,7 @@ class Replica {
   }
 
   // The sum of the losses since the last call (on a GPU: the one number copied down).
-  double take_loss_sum() {
-    const double sum = loss_sum_ + model_->take_loss_sum();
-    loss_sum_ = 0;
-    return sum;
-  }
+  double take_loss_sum() { return std::exchange(loss_sum_, 0.0) + model_->take_loss_sum(); }
 
   // --check: the one-process gradient of examples order[first .. first+count), into `out` (host).
   // Its loss is not counted in the epoch's.

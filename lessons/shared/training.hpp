@@ -7,7 +7,6 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <numeric>
 #include <random>
 #include <string>
@@ -16,6 +15,7 @@
 #include "ringlab/ml/mlp.hpp"  // hash_floats
 #include "ringlab/ml/model.hpp"
 #include "ringlab/ringlab.hpp"
+#include "shared/format.hpp"
 
 namespace lessons {
 
@@ -27,20 +27,14 @@ inline double seconds_now() {
 // The start of an epoch's line, the same in lessons 06 and 08: every worker's mean loss over the
 // epoch, gathered to rank 0 in rank order ("epoch 3/10  loss r0 0.4123 r1 0.4098").
 inline std::string epoch_losses_line(ringlab::Communicator& comm, int epoch, int epochs, double mean_loss) {
-  char mine[32];
-  std::snprintf(mine, sizeof mine, "%.4f", mean_loss);
-  const auto losses = comm.gather_strings(mine);
+  const auto losses = comm.gather_strings(format("%.4f", mean_loss));
   std::string line = "epoch " + std::to_string(epoch) + "/" + std::to_string(epochs) + "  loss";
   for (int r = 0; r < static_cast<int>(losses.size()); ++r) line += " r" + std::to_string(r) + " " + losses[r];
   return line;
 }
 
 // A difference as the --check lines print it: 2 significant digits, scientific.
-inline std::string sci(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2e", v);
-  return buf;
-}
+inline std::string sci(double v) { return format("%.2e", v); }
 using ringlab::Chunk;
 using ringlab::Communicator;
 using ringlab::View;
@@ -65,25 +59,30 @@ inline double global_accuracy(Communicator& comm, ringlab::Model& model, const f
   return static_cast<double>(comm.sum(correct)) / test_count;
 }
 
-// --check: the largest difference between two gradients, relative to the largest element of
-// the reference `expected` (float sums in a different order differ in the last bits).
-inline double gradient_error(View<const float> actual, View<const float> expected) {
+// --check: the largest difference between `actual` and the reference `expected`, relative to the
+// reference's largest element (float sums in another order differ in the last bits); a NaN
+// counts as infinitely far. Any two indexable sequences of numbers (vectors, Views).
+template <class A, class E> double relative_error(const A& actual, const E& expected) {
   double max_diff = 0, max_abs = 0;
-  for (std::size_t i = 0; i < actual.size(); ++i) {
-    max_diff = std::max(max_diff, std::fabs(double(actual[i]) - expected[i]));
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const double d = std::fabs(double(actual[i]) - double(expected[i]));
+    max_diff = std::isnan(d) ? INFINITY : std::max(max_diff, d);
     max_abs = std::max(max_abs, std::fabs(double(expected[i])));
   }
   return max_abs > 0 ? max_diff / max_abs : max_diff;
 }
 
-// --check: every rank's parameters and momentum, hashed; true on every rank when all agree.
+// A replica's parameters and momentum, hashed, in 16 hex digits: the same on two ranks when
+// (almost surely only when) their replicas are bit-identical.
+inline std::string state_hash(const std::vector<float>& params, const std::vector<float>& velocity) {
+  return format("%016" PRIx64, ringlab::hash_floats(velocity.data(), velocity.size(),
+                                                    ringlab::hash_floats(params.data(), params.size())));
+}
+
+// --check: every rank's state_hash; true on every rank when all agree.
 inline bool replicas_identical(Communicator& comm, const std::vector<float>& params,
                                const std::vector<float>& velocity) {
-  const std::uint64_t h = ringlab::hash_floats(velocity.data(), velocity.size(),
-                                               ringlab::hash_floats(params.data(), params.size()));
-  char hex[24];
-  std::snprintf(hex, sizeof hex, "%016" PRIx64, h);
-  const auto all = comm.gather_strings(hex);
+  const auto all = comm.gather_strings(state_hash(params, velocity));
   bool same = true;
   for (const auto& other : all) same = same && other == all[0];
   return comm.all_ok(comm.rank() != 0 || same);

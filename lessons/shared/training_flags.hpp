@@ -51,18 +51,16 @@ inline std::optional<int> refuse_bad_training_flags(ringlab::Runtime& rt, const 
                         std::to_string(f.momentum));
 }
 
-// The data set, and the global batch checked against it. nullopt with the exit code on failure.
-inline std::optional<ringlab::TrainTest> load_training_data(ringlab::Runtime& rt, const TrainingFlags& f,
-                                                            std::optional<int>* exit_code) {
+// The data set into `sets`, and the global batch checked against it; on failure, the exit code.
+inline std::optional<int> load_training_data(ringlab::Runtime& rt, const TrainingFlags& f,
+                                             ringlab::TrainTest* sets) {
   std::string error;
-  auto sets = ringlab::load_data(f.data, &error);
-  if ((*exit_code = rt.fail_if(!sets, error))) return std::nullopt;
-  if ((*exit_code = rt.fail_if(f.batch > sets->train.count, "--batch " + std::to_string(f.batch) +
-                                                                 ": larger than the " +
-                                                                 std::to_string(sets->train.count) +
-                                                                 " training examples")))
-    return std::nullopt;
-  return sets;
+  auto loaded = ringlab::load_data(f.data, &error);
+  if (auto e = rt.fail_if(!loaded, error)) return e;
+  *sets = std::move(*loaded);
+  return rt.fail_if(f.batch > sets->train.count, "--batch " + std::to_string(f.batch) + ": larger than the " +
+                                                     std::to_string(sets->train.count) +
+                                                     " training examples");
 }
 
 }  // namespace lessons

@@ -39,6 +39,20 @@ void write_gz(const fs::path& p, const std::vector<unsigned char>& bytes) {
   gzclose(f);
 }
 
+// `bytes` gzipped into the file `name` of the temporary folder; returns its path.
+fs::path gz_file(const std::string& name, const std::vector<unsigned char>& bytes) {
+  const auto p = temp_dir() / name;
+  write_gz(p, bytes);
+  return p;
+}
+
+// The one line read_idx writes for a file it must refuse.
+std::string refusal(const fs::path& p, std::uint32_t expected_magic) {
+  std::string error;
+  CHECK_FALSE(read_idx(p.string(), expected_magic, &error));
+  return error;
+}
+
 void write_raw(const fs::path& p, const std::vector<unsigned char>& bytes) {
   std::FILE* f = std::fopen(p.c_str(), "wb");
   std::fwrite(bytes.data(), 1, bytes.size(), f);
@@ -75,10 +89,8 @@ TEST_CASE("a missing file names the file and the apt command that installs it") 
 }
 
 TEST_CASE("a labels file where images are expected is reported as bad magic") {
-  const auto p = temp_dir() / "labels-not-images.gz";
-  write_gz(p, idx_bytes(0x801, {5}, 5));
-  std::string error;
-  CHECK_FALSE(read_idx(p.string(), 0x803, &error));
+  const auto p = gz_file("labels-not-images.gz", idx_bytes(0x801, {5}, 5));
+  const std::string error = refusal(p, 0x803);
   CHECK(error.find(p.string()) != std::string::npos);
   CHECK(error.find("bad magic 0x00000801, expected 0x00000803") != std::string::npos);
 }
@@ -86,16 +98,12 @@ TEST_CASE("a labels file where images are expected is reported as bad magic") {
 TEST_CASE("a file that is not gzip and not IDX is reported as bad magic") {
   const auto p = temp_dir() / "garbage.gz";
   write_raw(p, {'h', 'e', 'l', 'l', 'o', ' ', 'w', 'o', 'r', 'l', 'd'});
-  std::string error;
-  CHECK_FALSE(read_idx(p.string(), 0x801, &error));
-  CHECK(error.find("bad magic") != std::string::npos);
+  CHECK(refusal(p, 0x801).find("bad magic") != std::string::npos);
 }
 
 TEST_CASE("an IDX file with fewer bytes than its header promises is reported as truncated") {
-  const auto p = temp_dir() / "short-payload.gz";
-  write_gz(p, idx_bytes(0x803, {10, 28, 28}, 100));
-  std::string error;
-  CHECK_FALSE(read_idx(p.string(), 0x803, &error));
+  const auto p = gz_file("short-payload.gz", idx_bytes(0x803, {10, 28, 28}, 100));
+  const std::string error = refusal(p, 0x803);
   CHECK(error.find(p.string() + ": truncated") != std::string::npos);
   CHECK(error.find("7840") != std::string::npos);  // what the header promised
 }
@@ -109,59 +117,43 @@ TEST_CASE("a gzip stream cut short is reported as truncated gzip data") {
   auto bytes = read_raw(whole);
   bytes.resize(bytes.size() / 2);
   write_raw(cut, bytes);
-  std::string error;
-  CHECK_FALSE(read_idx(cut.string(), 0x803, &error));
+  const std::string error = refusal(cut, 0x803);
   CHECK(error.find(cut.string()) != std::string::npos);
   CHECK(error.find("truncated") != std::string::npos);
 }
 
 TEST_CASE("a header whose dimensions multiply past 2^64 is refused, not wrapped to a small size") {
   // 2^32 x 2^32 would wrap a 64-bit product to 0: a 16-byte file would then "hold" it all.
-  const auto p = temp_dir() / "wraps-64.gz";
-  write_gz(p, idx_bytes(0x803, {0xffffffffu, 0xffffffffu, 0xffffffffu}, 0));
-  std::string error;
-  CHECK_FALSE(read_idx(p.string(), 0x803, &error));
-  CHECK(error.find(p.string() + ": corrupt: the header's dimensions promise more than 268435456 bytes") !=
+  const auto p = gz_file("wraps-64.gz", idx_bytes(0x803, {0xffffffffu, 0xffffffffu, 0xffffffffu}, 0));
+  CHECK(refusal(p, 0x803).find(p.string() +
+                               ": corrupt: the header's dimensions promise more than 268435456 bytes") !=
         std::string::npos);
 }
 
 TEST_CASE("rows x cols that wrap 32 bits (65536 x 65536) are refused before any data is read") {
-  const auto p = temp_dir() / "wraps-32.gz";
-  write_gz(p, idx_bytes(0x803, {1, 65536, 65536}, 100));
-  std::string error;
-  CHECK_FALSE(read_idx(p.string(), 0x803, &error));
+  const std::string error = refusal(gz_file("wraps-32.gz", idx_bytes(0x803, {1, 65536, 65536}, 100)), 0x803);
   CHECK(error.find("corrupt: the header's dimensions promise more than") != std::string::npos);
   CHECK(error.find("dimension 3 is 65536") != std::string::npos);
 }
 
 TEST_CASE("a dimension of 0 is refused: no zero-pixel images, no empty sets") {
-  const auto p = temp_dir() / "zero-rows.gz";
-  write_gz(p, idx_bytes(0x803, {5, 0, 28}, 0));
-  std::string error;
-  CHECK_FALSE(read_idx(p.string(), 0x803, &error));
-  CHECK(error == p.string() + ": corrupt: dimension 2 of the header is 0");
-  const auto q = temp_dir() / "zero-labels.gz";
-  write_gz(q, idx_bytes(0x801, {0}, 0));
-  CHECK_FALSE(read_idx(q.string(), 0x801, &error));
-  CHECK(error == q.string() + ": corrupt: dimension 1 of the header is 0");
+  const auto p = gz_file("zero-rows.gz", idx_bytes(0x803, {5, 0, 28}, 0));
+  CHECK(refusal(p, 0x803) == p.string() + ": corrupt: dimension 2 of the header is 0");
+  const auto q = gz_file("zero-labels.gz", idx_bytes(0x801, {0}, 0));
+  CHECK(refusal(q, 0x801) == q.string() + ": corrupt: dimension 1 of the header is 0");
 }
 
 TEST_CASE("a header cut off inside its dimensions is reported as truncated, with both sizes") {
-  const auto p = temp_dir() / "short-header.gz";
   auto bytes = idx_bytes(0x803, {10, 28, 28}, 0);
   bytes.resize(10);
-  write_gz(p, bytes);
-  std::string error;
-  CHECK_FALSE(read_idx(p.string(), 0x803, &error));
-  CHECK(error == p.string() + ": truncated: the header needs 16 bytes, the file holds 10");
+  const auto p = gz_file("short-header.gz", bytes);
+  CHECK(refusal(p, 0x803) == p.string() + ": truncated: the header needs 16 bytes, the file holds 10");
 }
 
 TEST_CASE("bytes after the promised data are reported as corrupt") {
-  const auto p = temp_dir() / "long-payload.gz";
-  write_gz(p, idx_bytes(0x801, {4}, 5));
-  std::string error;
-  CHECK_FALSE(read_idx(p.string(), 0x801, &error));
-  CHECK(error == p.string() + ": corrupt: more bytes follow the 4 bytes of data the header promises");
+  const auto p = gz_file("long-payload.gz", idx_bytes(0x801, {4}, 5));
+  CHECK(refusal(p, 0x801) ==
+        p.string() + ": corrupt: more bytes follow the 4 bytes of data the header promises");
 }
 
 TEST_CASE("an uncompressed IDX file reads the same as a gzipped one") {
@@ -183,9 +175,7 @@ TEST_CASE("a large, highly compressible file whose header lies is refused from i
   std::vector<unsigned char> zeros(1 << 20, 0);
   for (int i = 0; i < 64; ++i) gzwrite(f, zeros.data(), static_cast<unsigned>(zeros.size()));
   gzclose(f);
-  std::string error;
-  CHECK_FALSE(read_idx(p.string(), 0x803, &error));
-  CHECK(error.find("dimension 2 is 1024") != std::string::npos);
+  CHECK(refusal(p, 0x803).find("dimension 2 is 1024") != std::string::npos);
 }
 
 TEST_CASE("load_fashion_mnist refuses a label file whose count disagrees with the images") {

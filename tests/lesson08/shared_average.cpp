@@ -38,9 +38,7 @@ int main(int argc, char** argv) {
     for (int step = 0; step < 3; ++step) {
       for (std::size_t i = 0; i < count; ++i) g[i] = value(rank, step, i);  // "backward" writes
       avg.new_step();
-      for (int k = 2; k >= 0; --k) {
-        avg.start(bounds[k], bounds[k + 1] - bounds[k]);
-      }
+      for (int k = 2; k >= 0; --k) avg.start(bounds[k], bounds[k + 1] - bounds[k]);
       if (mismatch && rank == 0) avg.start(0, 1000);  // a slice the other ranks never start
       avg.wait_all();
       for (std::size_t i = 0; i < count; ++i) {
@@ -50,11 +48,9 @@ int main(int argc, char** argv) {
           for (int r = 0; r < n; ++r) expected += value(r, step, i);
           expected *= 1.0f / static_cast<float>(n);
         }
-        if (g[i] != expected) {
-          if (failures++ < 3)
-            std::printf("rank %d step %d: element %zu is %.9g, expected %.9g WRONG\n", rank, step, i, g[i],
-                        expected);
-        }
+        if (g[i] != expected && failures++ < 3)  // (every wrong element counted, the first 3 printed)
+          std::printf("rank %d step %d: element %zu is %.9g, expected %.9g WRONG\n", rank, step, i, g[i],
+                      expected);
       }
       MPI_Barrier(MPI_COMM_WORLD);  // every rank has checked before the next step writes again
     }

@@ -19,6 +19,12 @@ std::string hex32(std::uint32_t v) {
   return buf;
 }
 
+// Every failure: the one-line reason into *error, and no data.
+std::nullopt_t refuse(std::string* error, const std::string& why) {
+  *error = why;
+  return std::nullopt;
+}
+
 std::uint32_t big_endian32(const std::uint8_t* p) {
   return (std::uint32_t(p[0]) << 24) | (std::uint32_t(p[1]) << 16) | (std::uint32_t(p[2]) << 8) | p[3];
 }
@@ -89,15 +95,13 @@ std::optional<Idx> read_idx(const std::string& path, std::uint32_t expected_magi
   std::uint8_t word[4];
   long long got = in.read(word, 4);
   if (got < 0) return std::nullopt;
-  if (got < 4) {
-    *error = path + ": truncated: " + std::to_string(got) + " bytes, too short for an IDX header";
-    return std::nullopt;
-  }
+  if (got < 4)
+    return refuse(error,
+                  path + ": truncated: " + std::to_string(got) + " bytes, too short for an IDX header");
   const std::uint32_t magic = big_endian32(word);
-  if (magic != expected_magic) {
-    *error = path + ": bad magic " + hex32(magic) + ", expected " + hex32(expected_magic) + " (" + kind + ")";
-    return std::nullopt;
-  }
+  if (magic != expected_magic)
+    return refuse(error, path + ": bad magic " + hex32(magic) + ", expected " + hex32(expected_magic) + " (" +
+                             kind + ")");
 
   // 2. The dimensions. Each must be at least 1, and their product — the bytes of data the file
   // must hold — is computed so that it cannot wrap: a header claiming 65536 x 65536 x 65536 is
@@ -108,21 +112,17 @@ std::optional<Idx> read_idx(const std::string& path, std::uint32_t expected_magi
   for (std::size_t d = 0; d < ndims; ++d) {
     got = in.read(word, 4);
     if (got < 0) return std::nullopt;
-    if (got < 4) {
-      *error = path + ": truncated: the header needs " + std::to_string(header) + " bytes, the file holds " +
-               std::to_string(4 + 4 * d + static_cast<std::size_t>(got));
-      return std::nullopt;
-    }
+    if (got < 4)
+      return refuse(error, path + ": truncated: the header needs " + std::to_string(header) +
+                               " bytes, the file holds " +
+                               std::to_string(4 + 4 * d + static_cast<std::size_t>(got)));
     const std::uint32_t dim = big_endian32(word);
-    if (dim == 0) {
-      *error = path + ": corrupt: dimension " + std::to_string(d + 1) + " of the header is 0";
-      return std::nullopt;
-    }
-    if (payload > kMaxIdxBytes / dim) {
-      *error = path + ": corrupt: the header's dimensions promise more than " + std::to_string(kMaxIdxBytes) +
-               " bytes of data (dimension " + std::to_string(d + 1) + " is " + std::to_string(dim) + ")";
-      return std::nullopt;
-    }
+    if (dim == 0)
+      return refuse(error, path + ": corrupt: dimension " + std::to_string(d + 1) + " of the header is 0");
+    if (payload > kMaxIdxBytes / dim)
+      return refuse(error, path + ": corrupt: the header's dimensions promise more than " +
+                               std::to_string(kMaxIdxBytes) + " bytes of data (dimension " +
+                               std::to_string(d + 1) + " is " + std::to_string(dim) + ")");
     payload *= dim;
     idx.dims.push_back(dim);
   }
@@ -141,16 +141,12 @@ std::optional<Idx> read_idx(const std::string& path, std::uint32_t expected_magi
   std::uint8_t extra;
   got = have < want ? 0 : in.read(&extra, 1);
   if (got < 0) return std::nullopt;
-  if (have < want) {
-    *error = path + ": truncated: the header promises " + std::to_string(want) +
-             " bytes of data, the file holds " + std::to_string(have);
-    return std::nullopt;
-  }
-  if (got != 0) {
-    *error = path + ": corrupt: more bytes follow the " + std::to_string(want) +
-             " bytes of data the header promises";
-    return std::nullopt;
-  }
+  if (have < want)
+    return refuse(error, path + ": truncated: the header promises " + std::to_string(want) +
+                             " bytes of data, the file holds " + std::to_string(have));
+  if (got != 0)
+    return refuse(error, path + ": corrupt: more bytes follow the " + std::to_string(want) +
+                             " bytes of data the header promises");
   return idx;
 }
 
@@ -163,40 +159,32 @@ std::optional<Dataset> load_split(const std::string& dir, const std::string& pre
   if (!images) return std::nullopt;
   auto labels = read_idx(labels_path, 0x801, error);
   if (!labels) return std::nullopt;
-  if (images->dims[0] != labels->dims[0]) {
-    *error = labels_path + ": holds " + std::to_string(labels->dims[0]) + " labels but " + images_path +
-             " holds " + std::to_string(images->dims[0]) + " images";
-    return std::nullopt;
-  }
+  if (images->dims[0] != labels->dims[0])
+    return refuse(error, labels_path + ": holds " + std::to_string(labels->dims[0]) + " labels but " +
+                             images_path + " holds " + std::to_string(images->dims[0]) + " images");
   Dataset ds;
   ds.count = static_cast<int>(images->dims[0]);
   ds.features = static_cast<int>(std::size_t(images->dims[1]) * images->dims[2]);  // <= kMaxIdxBytes
   ds.images.resize(images->data.size());
   for (std::size_t i = 0; i < images->data.size(); ++i) ds.images[i] = images->data[i] / 255.0f;
   ds.labels = std::move(labels->data);
-  for (std::size_t i = 0; i < ds.labels.size(); ++i) {
-    if (ds.labels[i] >= ds.classes) {
-      *error = labels_path + ": corrupt: label " + std::to_string(ds.labels[i]) + " at index " +
-               std::to_string(i) + " (labels are 0..9)";
-      return std::nullopt;
-    }
-  }
+  for (std::size_t i = 0; i < ds.labels.size(); ++i)
+    if (ds.labels[i] >= ds.classes)
+      return refuse(error, labels_path + ": corrupt: label " + std::to_string(ds.labels[i]) + " at index " +
+                               std::to_string(i) + " (labels are 0..9)");
   return ds;
 }
 
 }  // namespace
 
 std::optional<TrainTest> load_fashion_mnist(const std::string& dir, std::string* error) {
-  TrainTest tt;
   auto train = load_split(dir, "train", error);
   if (!train) return std::nullopt;
   auto test = load_split(dir, "t10k", error);
   if (!test) return std::nullopt;
-  if (train->features != test->features) {
-    *error = dir + ": train images have " + std::to_string(train->features) + " pixels, test images " +
-             std::to_string(test->features);
-    return std::nullopt;
-  }
+  if (train->features != test->features)
+    return refuse(error, dir + ": train images have " + std::to_string(train->features) +
+                             " pixels, test images " + std::to_string(test->features));
   // Standardise with the training set's statistics: inputs near mean 0, spread 1 train faster.
   double sum = 0, sq = 0;
   for (float v : train->images) sum += v, sq += double(v) * v;
@@ -205,9 +193,7 @@ std::optional<TrainTest> load_fashion_mnist(const std::string& dir, std::string*
   const float sd = static_cast<float>(std::sqrt(std::max(sq / n - (sum / n) * (sum / n), 1e-12)));
   for (Dataset* ds : {&*train, &*test})
     for (float& v : ds->images) v = (v - mean) / sd;
-  tt.train = std::move(*train);
-  tt.test = std::move(*test);
-  return tt;
+  return TrainTest{std::move(*train), std::move(*test)};
 }
 
 TrainTest synthetic_fashion_mnist(int train_count, int test_count, std::uint64_t seed) {
@@ -232,10 +218,7 @@ TrainTest synthetic_fashion_mnist(int train_count, int test_count, std::uint64_t
     }
     return ds;
   };
-  TrainTest tt;
-  tt.train = make(train_count);
-  tt.test = make(test_count);
-  return tt;
+  return TrainTest{make(train_count), make(test_count)};  // (train first: a braced list runs in order)
 }
 
 std::optional<TrainTest> load_data(const std::string& data, std::string* error) {

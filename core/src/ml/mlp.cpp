@@ -9,6 +9,7 @@
 #include <optional>
 #include <random>
 #include <stdexcept>
+#include <utility>
 
 #include "ringlab/trace/trace.hpp"
 
@@ -73,11 +74,6 @@ void Mlp::forward(const float* params, const float* x, int batch) {
     if (l < layers)
       for (float& v : a) v = std::max(v, 0.0f);  // ReLU
   }
-}
-
-float Mlp::loss_and_gradient(const float* params, const float* x, const std::uint8_t* labels, int batch,
-                             float* grad) {
-  return loss_and_gradient(params, x, labels, batch, grad, nullptr);
 }
 
 float Mlp::loss_and_gradient(const float* params, const float* x, const std::uint8_t* labels, int batch,
@@ -177,11 +173,7 @@ void Mlp::loss_and_gradient(const float* params, int set, int first, int count, 
   loss_sum_ += loss_and_gradient(params, batch_x_.data(), batch_y_.data(), count, grad, ready);
 }
 
-double Mlp::take_loss_sum() {
-  const double sum = loss_sum_;
-  loss_sum_ = 0;
-  return sum;
-}
+double Mlp::take_loss_sum() { return std::exchange(loss_sum_, 0.0); }
 
 int Mlp::count_correct(const float* params, int set, int first, int count) {
   const Set& s = sets_.at(static_cast<std::size_t>(set));

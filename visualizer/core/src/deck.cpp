@@ -290,7 +290,7 @@ struct SlideParser {
 
 std::string demo_command(const Demo& d) {
   if (d.lesson <= 0) return "./ringlab viz " + d.trace.substr(d.trace.find_last_of('/') + 1);
-  char nn[8];
+  char nn[12];  // room for any int: the compiler cannot know a lesson has two digits
   std::snprintf(nn, sizeof nn, "%02d", d.lesson);
   return std::string("./ringlab run ") + nn + " -np " + std::to_string(d.np) + (d.flags.empty() ? "" : " -- " + d.flags);
 }

@@ -5,8 +5,7 @@
 //   images: magic 0x00000803, count, rows, cols, then count*rows*cols pixels (0..255)
 //   labels: magic 0x00000801, count, then count labels (0..9)
 // Every problem (missing file, not gzip, bad magic, truncated, a dimension of 0 or too large,
-// counts that disagree) comes back
-// as one line that names the file and says what is wrong.
+// counts that disagree) comes back as one line that names the file and says what is wrong.
 #pragma once
 #include <cstdint>
 #include <optional>

@@ -29,11 +29,6 @@ class Mlp : public Model {
   // He-normal weights (std dev sqrt(2/in)) and zero biases, from `seed`.
   std::vector<float> initial_parameters(std::uint64_t seed) const;
 
-  // The mean softmax cross-entropy over `batch` examples (rows of `x`), and its gradient with
-  // respect to every parameter, written to `grad` (parameter_count() floats).
-  float loss_and_gradient(const float* params, const float* x, const std::uint8_t* labels, int batch,
-                          float* grad);
-
   // One parameter tensor: layer l's W (or a block of its rows) or b, a contiguous slice of the
   // flat parameter array.
   struct Tensor {
@@ -47,13 +42,15 @@ class Mlp : public Model {
   // Every tensor in memory order: W1, b1, W2, b2, ... (W1's blocks, first rows first, b1, ...)
   const std::vector<Tensor>& tensors() const { return tensors_; }
 
-  // The same, calling `ready(t)` (an index into tensors()) the moment tensor t's gradient is
+  // The mean softmax cross-entropy over `batch` examples (rows of `x`), and its gradient with
+  // respect to every parameter, written to `grad` (parameter_count() floats).
+  // `ready(t)`, if given, is called (t an index into tensors()) the moment tensor t's gradient is
   // final, while the backward pass goes on to the layers below: b_L, W_L, b_L-1, W_L-1, ..., b1, W1
   // (the reverse of their order in memory; a split W's blocks from its last rows to its first) — the
   // hook DDP and Horovod use to start averaging early (lesson 08). Traced as compute blocks
   // "forward" and "backward" (one per layer, index = layer) when tracing is on.
   float loss_and_gradient(const float* params, const float* x, const std::uint8_t* labels, int batch,
-                          float* grad, const std::function<void(int tensor)>& ready);
+                          float* grad, const std::function<void(int tensor)>& ready = nullptr);
 
   // How many of the `batch` examples the model classifies correctly (arg max of the logits).
   int count_correct(const float* params, const float* x, const std::uint8_t* labels, int batch);

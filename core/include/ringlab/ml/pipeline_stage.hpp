@@ -161,13 +161,11 @@ inline void prepare(Stage& s, int microbatches, int rows) {
   s.rows = rows;
   s.act.clear();
   s.act.resize(microbatches);
-  for (auto& a : s.act) {
-    for (const Layer& l : s.layers) a.push_back(values(l.in));
-    a.push_back(values(s.out_width()));
-  }
   s.grad_out.clear();
   s.grad_in.clear();
-  for (int m = 0; m < microbatches; ++m) {
+  for (auto& a : s.act) {  // microbatch by microbatch
+    for (const Layer& l : s.layers) a.push_back(values(l.in));
+    a.push_back(values(s.out_width()));
     s.grad_out.push_back(values(s.out_width()));
     s.grad_in.push_back(values(s.in_width()));
   }
