@@ -18,12 +18,8 @@ Schedule ring_allreduce_schedule(int n) {
   s.ranks = n;
   s.shape = "each phase has n - 1 = " + std::to_string(n - 1) + " step" + (n == 2 ? "" : "s") +
             " (s = 0 .. n - 2), one comm.sendrecv per step.";
-  s.rules = {{"reduce-scatter",
-              "in the reduce-scatter, at step s rank r sends chunk (r - s) mod n to r + 1 and receives "
-              "chunk (r - s - 1) mod n from r - 1, adding it to its own."},
-             {"allgather",
-              "in the allgather, at step s rank r sends chunk (r + 1 - s) mod n (the one it finished) to "
-              "r + 1 and receives chunk (r - s) mod n from r - 1, copying it."}};
+  s.holes = {{"reduce-scatter", "reduce-scatter"}, {"allgather", "allgather"}};
+  s.exercise = "05";
   for (const char* phase : {"reduce-scatter", "allgather"}) {
     const int shift = std::string(phase) == "allgather" ? 1 : 0;  // the allgather starts one chunk on
     for (int step = 0; step < n - 1; ++step)
@@ -47,11 +43,8 @@ Schedule binomial_tree_schedule(int n, int root) {
   s.shape = "on " + std::to_string(n) + " ranks the tree has " + std::to_string(rounds) + " round" +
             (rounds == 1 ? "" : "s") +
             " (mask = 1, 2, 4, ... while mask < n), and every rank but the root receives exactly once.";
-  s.rules = {
-      {"bcast-tree",
-       "in round k (mask = 2^k), counting ranks from the root (v = relative(rank, root, n)), every v < "
-       "mask sends to absolute(v + mask, root, n) if v + mask < n, and every mask <= v < 2 mask "
-       "receives from absolute(v - mask, root, n)."}};
+  s.holes = {{"bcast-tree", "binomial tree"}};
+  s.exercise = "03";
   auto absolute = [&](int v) { return (v + root) % n; };
   for (int k = 0, mask = 1; mask < n; ++k, mask <<= 1)
     for (int r = 0; r < n; ++r) {
@@ -84,9 +77,12 @@ std::string where(const Schedule& s, const std::string& phase, int step) {
   return phase + " step " + std::to_string(step) + context;
 }
 
-std::string rule_for(const Schedule& s, const std::string& phase) {
-  for (const auto& [p, rule] : s.rules)
-    if (p == phase) return rule;
+// " That is your reduce-scatter hole; `./ringlab hint 05` gives its rule, one hint at a time."
+std::string hole_for(const Schedule& s, const std::string& phase) {
+  for (const auto& [p, hole] : s.holes)
+    if (p == phase)
+      return " That is your " + hole + " hole; `./ringlab hint " + s.exercise +
+             "` gives its rule, one hint at a time.";
   return "";
 }
 
@@ -194,7 +190,7 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
                                                 [&](const Transfer& x) { return x.phase != t.phase; });
         if (phase_missing && several_phases)
           d.text += "the " + t.phase + " phase is missing: rank " + std::to_string(r) + " " + sent +
-                    " nothing in it. " + upper_first(rule_for(reference, t.phase));
+                    " nothing in it." + hole_for(reference, t.phase);
         else
           d.text += "a " + verb + " is missing: " + counts_text(t.peer) + " " + upper_first(reference.shape);
       } else {
@@ -202,8 +198,7 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
         const Transfer& t = *want[k];
         d.order = {slot_of(t.phase, t.step), op_order, r};
         d.text = where(reference, t.phase, t.step) + ": " + did(e);
-        const std::string rule = rule_for(reference, t.phase);
-        const std::string look = rule.empty() ? "" : " " + upper_first(rule);
+        const std::string look = hole_for(reference, t.phase);
         if (e.peer != t.peer)
           d.text += ", expected rank " + std::to_string(t.peer) + " — the peer is wrong." + look;
         else if (!same_message(e, t))
@@ -227,10 +222,11 @@ std::string diagnose_schedule(const Schedule& reference, const std::vector<trace
   const bool silent = std::none_of(events.begin(), events.end(), [](const trace::Event& e) {
     return e.op == trace::Op::send || e.op == trace::Op::recv;
   });
-  if (silent && !reference.rules.empty())  // nothing written yet, most likely
+  if (silent && !reference.holes.empty())  // nothing written yet, most likely
     return "no rank sent or received anything, and " + reference.name + " makes " +
-           std::to_string(reference.transfers.size() / 2) +
-           " sends here. Start with the first step: " + reference.rules.front().second;
+           std::to_string(reference.transfers.size() / 2) + " sends here. Start with the " +
+           reference.holes.front().second + " hole: `./ringlab hint " + reference.exercise +
+           "` gives its rule, one hint at a time.";
   // A run that is exactly another schedule, a known mistake, gets that mistake's name first.
   for (const auto& [other, why] : reference.look_alikes)
     if (first_departure(other, events).empty()) return why + " The first departure: " + departure;

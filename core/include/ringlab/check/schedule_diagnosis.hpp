@@ -41,8 +41,11 @@ struct Schedule {
   // One sentence on the schedule's shape, added to a message about a missing or extra step:
   // "each phase has n - 1 = 3 steps".
   std::string shape;
-  // Per phase, the rule in words, added to a message about a wrong peer or chunk there.
-  std::vector<std::pair<std::string, std::string>> rules;
+  // Per phase, the hole of the exercise that writes it ("reduce-scatter"), named in a message
+  // about that phase. The rule itself is not said: the message tells what happened and where,
+  // and the exercise's hints (`./ringlab hint NN`, NN = `exercise`) give the rule, a level at a time.
+  std::vector<std::pair<std::string, std::string>> holes;
+  std::string exercise;  // its number: "05"
   // Said after every step's name: "root 2" (a broadcast's schedule depends on its root).
   std::string context;
   // Known mistakes that are schedules themselves (the tree built from rank 0 whatever the root):

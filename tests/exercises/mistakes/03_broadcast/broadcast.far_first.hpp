@@ -4,7 +4,7 @@
 // expect: 1
 // expect-message: FAIL +3 ranks +--check --type int32 --steps 0: wrong results
 // expect-message: diagnosis: round 0 .root 0.: rank 0 sent to rank 2, expected rank 1 — the peer is wrong
-// expect-message: absolute\(v \+ mask, root, n\)
+// expect-message: That is your binomial tree hole; .\./ringlab hint 03. gives its rule
 // ==== BEGIN EXERCISE: binomial tree ====
   int top = 1;
   while (2 * top < n) top *= 2;  // the largest power of two below n

@@ -3,7 +3,7 @@
 // expect: 1
 // expect-message: FAIL +2 ranks +--check --type int32: wrong results
 // expect-message: diagnosis: allgather step 0: rank 0 sent chunk 0 to rank 1, expected chunk 1 — the chunk index is wrong
-// expect-message: sends chunk \(r \+ 1 - s\) mod n \(the one it finished\)
+// expect-message: That is your allgather hole; .\./ringlab hint 05. gives its rule
 // expect-no-message: allgather phase is missing
 // ==== BEGIN EXERCISE: allgather ====
   for (int s = 0; s < n - 1; ++s) {

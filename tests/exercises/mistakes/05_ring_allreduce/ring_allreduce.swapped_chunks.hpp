@@ -4,7 +4,7 @@
 // expect: 1
 // expect-message: FAIL +2 ranks +--check --type int32: wrong results
 // expect-message: diagnosis: reduce-scatter step 0: rank 0 sent chunk 1 to rank 1, expected chunk 0 — the chunk index is wrong
-// expect-message: at step s rank r sends chunk \(r - s\) mod n to r \+ 1
+// expect-message: That is your reduce-scatter hole; .\./ringlab hint 05. gives its rule
 // expect-no-message: allgather passes chunks on before they are finished
 // ==== BEGIN EXERCISE: reduce-scatter ====
   for (int s = 0; s < n - 1; ++s) {
