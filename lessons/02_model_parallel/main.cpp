@@ -43,6 +43,7 @@ long long chain_sum(Communicator& comm, int k, bool small_integers, bool print) 
     x[i] = small_integers ? i + 2 : std::uniform_real_distribution<double>(-1, 1)(gen);
   }
   View<const double> my_w(w.data() + r * k, k), my_x(x.data() + r * k, k);
+  WatchSchedule watch(chain_schedule(n));  // a hang is compared with the chain's schedule
   const auto res = lesson02::chain_forward<double>(comm, my_w, my_x);
 
   double serial = 0;  // the reference: the same sum in one process
@@ -113,28 +114,17 @@ int main(int argc, char** argv) {
   int terms = 1;
   // Each flag is bounded so that no product of them overflows; what they need together is
   // checked against memory below.
-  app.add_option("--terms", terms, "Terms w_i*x_i per rank in the chain sum")
-      ->capture_default_str()
-      ->transform(whole_number_in(1, 1 << 20));
-  app.add_option("--width", c.width, "Neurons per layer (every layer is width x width; --bench: 256)")
-      ->capture_default_str()
-      ->transform(whole_number_in(1, 1 << 16));
-  app.add_option("--layers-per-rank", c.layers_per_rank, "Layers each rank (pipeline stage) holds")
-      ->capture_default_str()
-      ->transform(whole_number_in(1, 1024));
-  app.add_option("--batch", c.batch, "Global batch size (rows; --bench: 256)")
-      ->capture_default_str()
-      ->transform(whole_number_in(1, 1 << 20));
+  add_number(app, "--terms", terms, "Terms w_i*x_i per rank in the chain sum", 1, 1 << 20);
+  add_number(app, "--width", c.width, "Neurons per layer (every layer is width x width; --bench: 256)", 1,
+             1 << 16);
+  add_number(app, "--layers-per-rank", c.layers_per_rank, "Layers each rank (pipeline stage) holds", 1, 1024);
+  add_number(app, "--batch", c.batch, "Global batch size (rows; --bench: 256)", 1, 1 << 20);
   app.add_option("--microbatches", c.microbatches,
                  "Microbatch counts M to run, e.g. 1,2,4 (default: 1,2,4; --bench: 1,2,4,8)")
       ->delimiter(',')
       ->transform(whole_number_in(1, 1 << 20));
-  app.add_option("--steps", c.steps, "SGD steps of the MLP")
-      ->capture_default_str()
-      ->transform(whole_number_in(1, 1000000));
-  app.add_option("--lr", c.lr, "SGD learning rate")
-      ->capture_default_str()
-      ->transform(finite_number_in(0, 100));
+  add_number(app, "--steps", c.steps, "SGD steps of the MLP", 1, 1000000);
+  add_number(app, "--lr", c.lr, "SGD learning rate", 0, 100);
   if (auto exit_code = rt.start(app, opt, argc, argv, 0)) return *exit_code;
   if (auto e = rt.refuse_unused(app, {"--count", "--type"},
                                 "its sizes are --terms, --width and --batch, in double"))

@@ -110,16 +110,11 @@ int main(int argc, char** argv) {
   add_common_options(app, opt);
   int steps = 10, straggler_ms = 0;
   double lr = 0.5, noise = 0.5;
-  app.add_option("--steps", steps, "Training steps (each worker pushes this many gradients)")
-      ->capture_default_str()
-      ->transform(whole_number_in(1, 100000));
-  app.add_option("--lr", lr, "Learning rate")->capture_default_str()->transform(finite_number_in(1e-12, 100));
-  app.add_option("--noise", noise, "Gradient noise amplitude (each worker's own)")
-      ->capture_default_str()
-      ->transform(finite_number_in(0, 1e6));
-  app.add_option("--straggler-ms", straggler_ms, "Extra milliseconds the last rank takes per gradient")
-      ->capture_default_str()
-      ->transform(whole_number_in(0, 60000));
+  add_number(app, "--steps", steps, "Training steps (each worker pushes this many gradients)", 1, 100000);
+  add_number(app, "--lr", lr, "Learning rate", 1e-12, 100);
+  add_number(app, "--noise", noise, "Gradient noise amplitude (each worker's own)", 0, 1e6);
+  add_number(app, "--straggler-ms", straggler_ms, "Extra milliseconds the last rank takes per gradient",
+             0, 60000);
   if (auto exit_code = rt.start(app, opt, argc, argv, 6)) return *exit_code;
   // --format csv promises CSV only; this lesson's output is a table with its explanation.
   if (auto e = rt.refuse_unused(app, {"--format"}, "its output is a table with its explanation, not CSV"))

@@ -183,9 +183,7 @@ int main(int argc, char** argv) {
   bool schedule = false;
   app.add_flag("--schedule", schedule,
                "Print the ring's step-by-step schedule for a small buffer (--count <= 64)");
-  app.add_option("--segment", g_fast.segment_bytes, "Segment size of the fast ring, in bytes")
-      ->capture_default_str()
-      ->transform(whole_number_in(1, 1 << 30));
+  add_number(app, "--segment", g_fast.segment_bytes, "Segment size of the fast ring, in bytes", 1, 1 << 30);
   app.add_option("--impl", g_impls,
                  "Implementations to run, comma separated: ring, fast, naive, mpi, nccl (ncclAllReduce: "
                  "with --device cuda --transport nccl only)")
@@ -238,5 +236,5 @@ int main(int argc, char** argv) {
   // (--format csv: stdout holds the CSV only; the verdict goes to stderr)
   if (wrong && opt.format == Format::csv && comm.rank() == 0) std::fprintf(stderr, "FAILED: %lld wrong elements\n", wrong);
   else if (wrong) print_once(comm, "FAILED: " + std::to_string(wrong) + " wrong elements\n");
-  return wrong ? 1 : 0;
+  return wrong || harness::departed_from_schedule() ? 1 : 0;  // (a departure was said as it happened)
 }

@@ -38,12 +38,9 @@ int main(int argc, char** argv) {
   double target = 0.85;
   app.add_option("--lr-scaling", scaling_name, "How the rate grows with the workers: none, linear, sqrt")
       ->capture_default_str();
-  app.add_option("--warmup-epochs", warmup_epochs, "Epochs of linear warm-up from --lr to the scaled rate")
-      ->capture_default_str()
-      ->transform(whole_number_in(0, 100000));
-  app.add_option("--target", target, "Report the first epoch whose test accuracy reaches this")
-      ->capture_default_str()
-      ->transform(finite_number_in(0, 1));
+  add_number(app, "--warmup-epochs", warmup_epochs, "Epochs of linear warm-up from --lr to the scaled rate",
+             0, 100000);
+  add_number(app, "--target", target, "Report the first epoch whose test accuracy reaches this", 0, 1);
   app.add_option("--csv", csv, "Append rows (np,scaling,epoch,step,rank,loss,accuracy,lr) to FILE (rank 0)");
   opt.runs_on_gpu = true;  // --device cuda (or auto on a GPU node): the model and its gradients on the GPU
   if (auto exit_code = rt.start(app, opt, argc, argv, /*buffers=*/0)) return *exit_code;

@@ -22,20 +22,13 @@ struct TrainingFlags {
 
 // Bounded one by one so that no product of them (steps = examples / batch, ...) can overflow.
 inline void add_training_flags(CLI::App& app, TrainingFlags& f) {
-  using ringlab::finite_number_in;
-  using ringlab::whole_number_in;
+  using ringlab::add_number;
   app.add_option("--data", f.data, "Folder with the Fashion-MNIST .gz files, or 'synthetic' (small, for tests)")
       ->capture_default_str();
-  app.add_option("--epochs", f.epochs, "Passes over the training set")
-      ->capture_default_str()
-      ->transform(whole_number_in(1, 100000));
-  app.add_option("--batch", f.batch, "GLOBAL batch size, split evenly across the ranks")
-      ->capture_default_str()
-      ->transform(whole_number_in(1, 1 << 24));
-  app.add_option("--lr", f.lr, "Learning rate")->capture_default_str()->transform(finite_number_in(0, 100));
-  app.add_option("--momentum", f.momentum, "SGD momentum")
-      ->capture_default_str()
-      ->transform(finite_number_in(0, 1));
+  add_number(app, "--epochs", f.epochs, "Passes over the training set", 1, 100000);
+  add_number(app, "--batch", f.batch, "GLOBAL batch size, split evenly across the ranks", 1, 1 << 24);
+  add_number(app, "--lr", f.lr, "Learning rate", 0, 100);
+  add_number(app, "--momentum", f.momentum, "SGD momentum", 0, 1);
   app.add_option("--seed", f.seed, "Seed of rank 0's initial weights and of the data order")
       ->capture_default_str()
       ->transform(ringlab::whole_number_at_least(0));

@@ -95,12 +95,8 @@ void add_common_options(CLI::App& app, CommonOptions& opt) {
   one_of<DType>(app.add_option("--type", opt.type, "Element type: float, double, int32, int64"),
                 {{"float", DType::f32}, {"double", DType::f64}, {"int32", DType::i32}, {"int64", DType::i64}})
       ->default_str("float");
-  app.add_option("--iters", opt.iters, "Timed iterations per measurement (1 to 1000000)")
-      ->capture_default_str()
-      ->transform(whole_number_in(1, 1000000));
-  app.add_option("--warmup", opt.warmup, "Untimed iterations before timing (0 to 1000000)")
-      ->capture_default_str()
-      ->transform(whole_number_in(0, 1000000));
+  add_number(app, "--iters", opt.iters, "Timed iterations per measurement (1 to 1000000)", 1, 1000000);
+  add_number(app, "--warmup", opt.warmup, "Untimed iterations before timing (0 to 1000000)", 0, 1000000);
   app.add_flag("--check", opt.check, "Verify against the MPI reference; exit 1 on any wrong element");
   app.add_flag("--bench", opt.bench, "Print a benchmark table (nccl-tests columns)");
   one_of<Format>(app.add_option("--format", opt.format, "Output of --bench: table or csv"),

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <cstddef>
 #include <string>
+#include <type_traits>
 
 #include "ringlab/comm/device.hpp"
 #include "ringlab/base/dtype.hpp"
@@ -44,6 +45,18 @@ void add_device_options(CLI::App& app, DeviceChoice& device, Transport& transpor
 CLI::Validator whole_number_in(long long min, long long max);
 CLI::Validator whole_number_at_least(long long min);
 CLI::Validator finite_number_in(double min, double max);
+
+// A numeric flag the way every lesson declares one: its default shown in --help, its range
+// checked (whole_number_in for an integer variable, finite_number_in for a floating-point one).
+template <class T>
+using NumberBound = std::conditional_t<std::is_integral_v<T>, long long, double>;
+template <class T>
+CLI::Option* add_number(CLI::App& app, const std::string& name, T& value, const std::string& help,
+                        NumberBound<T> min, NumberBound<T> max) {
+  CLI::Option* option = app.add_option(name, value, help)->capture_default_str();
+  if constexpr (std::is_integral_v<T>) return option->transform(whole_number_in(min, max));
+  else return option->transform(finite_number_in(min, max));
+}
 
 // Adds the common flags to `app` with `opt`'s current values as defaults.
 void add_common_options(CLI::App& app, CommonOptions& opt);
