@@ -178,9 +178,10 @@ int main(int argc, char** argv) {
     wrong += chain_sum(comm, terms, true, true);
     const int M = c.microbatches.back();
     print_once(comm,
-               lessons::format("\n2. an MLP of %d layers (%dx%d) split over %d ranks, batch %d in %d "
+               lessons::format("\n2. an MLP of %d layers (%dx%d) split over %s, batch %d in %d "
                                "microbatches\n",
-                               c.layers_per_rank * comm.size(), c.width, c.width, comm.size(), c.batch, M));
+                               c.layers_per_rank * comm.size(), c.width, c.width,
+                               plural(comm.size(), "rank").c_str(), c.batch, M));
     wrong += lesson02::check_mlp(comm, c, train_pipelined(comm, c, M), M, true);
   }
   if (wrong) print_once(comm, "FAILED: " + std::to_string(wrong) + " wrong values\n");

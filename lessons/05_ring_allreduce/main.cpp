@@ -118,8 +118,8 @@ template <class T> void print_schedule(Communicator& comm, std::size_t count) {
       s += (i ? " " : "") + std::to_string(static_cast<long long>(v[i]));
     return s + "]";
   };
-  std::printf("ring allreduce of %zu %s on %d ranks: %d chunks, 2 x %d steps\n", count,
-              dtype_name(dtype_of<T>()), comm.size(), comm.size(), comm.size() - 1);
+  std::printf("ring allreduce of %zu %s on %s: %s, 2 x %d steps\n", count, dtype_name(dtype_of<T>()),
+              plural(comm.size(), "rank").c_str(), plural(comm.size(), "chunk").c_str(), comm.size() - 1);
   for (const auto& e : events)
     if (e.op == trace::Op::begin)
       std::printf("  start  rank %d holds %s\n", e.rank, values(e.values).c_str());

@@ -24,9 +24,9 @@ inline int run_bench(ringlab::Communicator& comm, const ringlab::CommonOptions& 
   replica.take_loss_sum();  // the timed steps have finished
   const double seconds = comm.max(seconds_now() - t0), sync = comm.max(sync_seconds);
   ringlab::print_once(
-      comm, lessons::format("bench: %d ranks, global batch %d, %d steps in %.2f s: %.0f samples/s, "
+      comm, lessons::format("bench: %s, global batch %d, %d steps in %.2f s: %.0f samples/s, "
                             "%.0f%% of it in the distributed step\n",
-                            comm.size(), batch, opt.iters, seconds, double(opt.iters) * batch / seconds,
+                            ringlab::plural(comm.size(), "rank").c_str(), batch, opt.iters, seconds, double(opt.iters) * batch / seconds,
                             100 * sync / seconds));
   return 0;
 }

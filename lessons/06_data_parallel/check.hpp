@@ -74,8 +74,8 @@ class StepCheck {
       }
     }
     ringlab::print_once(comm_, "check: epoch " + std::to_string(epoch + 1) + " step " + std::to_string(state.step) +
-                                   ": averaged gradient of " + std::to_string(n) +
-                                   " ranks vs one process, max rel. diff " + sci(err) +
+                                   ": averaged gradient of " + ringlab::plural(n, "rank") +
+                                   " vs one process, max rel. diff " + sci(err) +
                                    (err <= kGradientTolerance ? " ok" : " WRONG (> 1e-5)") +
                                    "; weights and velocity after the step " + sci(worst) +
                                    (worst <= kStepTolerance ? " ok" : " WRONG (> 1e-3)") + "\n");

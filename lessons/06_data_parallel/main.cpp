@@ -86,7 +86,7 @@ int main(int argc, char** argv) {
 
   const int steps_per_epoch = train.count / batch;  // the last, partial batch is dropped
   const auto part = lesson06::my_part(batch, rank, n);
-  print_once(comm, "lesson 06: " + std::to_string(n) + " ranks, MLP 784-256-128-10 (" +
+  print_once(comm, "lesson 06: " + plural(n, "rank") + ", MLP 784-256-128-10 (" +
                        std::to_string(mlp.parameter_count()) + " parameters), global batch " +
                        std::to_string(batch) + " = " + std::to_string(n) + " x " +
                        std::to_string(part.count) + ", " + std::to_string(steps_per_epoch) +

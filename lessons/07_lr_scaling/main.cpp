@@ -80,10 +80,11 @@ int main(int argc, char** argv) {
   const int steps_per_epoch = train.count / global_batch;
   const long long warmup_steps = static_cast<long long>(warmup_epochs) * steps_per_epoch;
   print_once(comm,
-             lessons::format("lesson 07: %d ranks x batch %d = global batch %d, %d steps per epoch; lr %g, "
-                             "scaling %s -> %g, warm-up %d epoch(s)\n",
-                             n, worker_batch, global_batch, steps_per_epoch, lr, scaling_name.c_str(),
-                             lesson07::scaled_lr(lr, n, *scaling), warmup_epochs));
+             lessons::format("lesson 07: %s x batch %d = global batch %d, %d steps per epoch; lr %g, "
+                             "scaling %s -> %g, warm-up %s\n",
+                             plural(n, "rank").c_str(), worker_batch, global_batch, steps_per_epoch, lr,
+                             scaling_name.c_str(), lesson07::scaled_lr(lr, n, *scaling),
+                             plural(warmup_epochs, "epoch").c_str()));
 
   long long step = 0;
   int reached = -1;

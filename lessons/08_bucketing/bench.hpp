@@ -130,7 +130,7 @@ inline int run_bench(Communicator& comm, const CommonOptions& opt, Stepper& st, 
   else
     print_once(
         comm, lessons::format(
-                  "bench: %d ranks, MLP %s, global batch %d, %d timed steps per strategy, taking turns in "
+                  "bench: %s, MLP %s, global batch %d, %d timed steps per strategy, taking turns in "
                   "%d rounds\n"
                   "  α-β model (ping-pong%s): α = %.2f us per message, β = %.3e us per byte%s\n"
                   "  np 1 reference (whole batch, one process, measured alongside): %.2f ms/step, %.0f "
@@ -138,7 +138,8 @@ inline int run_bench(Communicator& comm, const CommonOptions& opt, Stepper& st, 
                   "  strategy   allreduces messages  model α   model comm    comm  exposed  hidden    step  "
                   "samples/s  vs np 1\n"
                   "             per step   per step    (ms)       (ms)       (ms)    (ms)             (ms)\n",
-                  n, shape.c_str(), batch, opt.iters, rounds, n > 1 ? "" : "; one rank sends no messages",
+                  ringlab::plural(n, "rank").c_str(), shape.c_str(), batch, opt.iters, rounds,
+                  n > 1 ? "" : "; one rank sends no messages",
                   model.alpha_us, model.beta_us_per_byte,
                   shared ? "\n  (the model columns: what lesson 05's ring would send; --allreduce shared "
                            "sends no messages)"

@@ -183,7 +183,7 @@ int main(int argc, char** argv) {
   // --format csv prints CSV only (a CSV reader breaks on a line of prose): this line is the
   // table's heading, so it goes with the table.
   if (opt.format != Format::csv)
-    print_once(comm, "lesson 08: " + std::to_string(n) + " ranks, MLP " + shape + " (" +
+    print_once(comm, "lesson 08: " + plural(n, "rank") + ", MLP " + shape + " (" +
                        std::to_string(mlp.parameter_count()) + " parameters, " +
                        std::to_string(tensors.size()) + " tensors), global batch " + std::to_string(batch) +
                        ", strategy " + strategy_name(strategy) +

@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
   std::printf("%s", output.c_str());
   if (rc != 0) fail("the command exited with status " + std::to_string(rc));
 
-  const std::regex title(R"(ring allreduce of (\d+) \S+ on (\d+) ranks)");
+  const std::regex title(R"(ring allreduce of (\d+) \S+ on (\d+) ranks?)");
   const std::regex start(R"(^\s*start\s+rank (\d+) holds \[([^\]]*)\])");
   const std::regex end(R"(^\s*end\s+rank (\d+) holds \[([^\]]*)\])");
   const std::regex step(R"(^(reduce-scatter|allgather) step (\d+):)");

@@ -11,6 +11,7 @@
 #include "ringlab/base/dtype.hpp"
 #include "ringlab/check/harness.hpp"
 #include "ringlab/base/log.hpp"
+#include "ringlab/base/plural.hpp"
 #include "ringlab/comm/memory.hpp"
 #include "ringlab/comm/ops.hpp"
 #include "ringlab/comm/runtime.hpp"
