@@ -26,8 +26,8 @@ inline int run_bench(ringlab::Communicator& comm, const ringlab::CommonOptions& 
   ringlab::print_once(
       comm, lessons::format("bench: %s, global batch %d, %d steps in %.2f s: %.0f samples/s, "
                             "%.0f%% of it in the distributed step\n",
-                            ringlab::plural(comm.size(), "rank").c_str(), batch, opt.iters, seconds, double(opt.iters) * batch / seconds,
-                            100 * sync / seconds));
+                            ringlab::plural(comm.size(), "rank").c_str(), batch, opt.iters, seconds,
+                            double(opt.iters) * batch / seconds, 100 * sync / seconds));
   return 0;
 }
 
