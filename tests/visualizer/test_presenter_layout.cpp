@@ -2,12 +2,12 @@
 // DejaVu fonts, at 1280x720 and 1920x1080: every slide fits its slide area (text extents
 // measured against it) at a size still readable from the back of a room. ImGui alone, no
 // window (as Dear ImGui's example_null), so it is fast and needs no display.
-#include <dirent.h>
 #include <imgui.h>
 #include <imgui_internal.h>  // ImTextCharFromUtf8
 #include <stb_image.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <set>
 #include <string>
 
@@ -19,14 +19,13 @@ using namespace ringlab::viz;
 namespace {
 std::vector<int> lessons_in_repo() {
   std::vector<int> out;
-  DIR* d = opendir(RINGLAB_SOURCE_DIR "/lessons");
-  REQUIRE(d != nullptr);
-  while (dirent* e = readdir(d)) {
-    const std::string n = e->d_name;
+  const std::filesystem::path lessons = RINGLAB_SOURCE_DIR "/lessons";
+  REQUIRE(std::filesystem::is_directory(lessons));
+  for (const auto& e : std::filesystem::directory_iterator(lessons)) {
+    const std::string n = e.path().filename();
     if (n.size() > 3 && isdigit(n[0]) && isdigit(n[1]) && n[2] == '_')
       out.push_back(std::stoi(n.substr(0, 2)));
   }
-  closedir(d);
   return out;
 }
 }  // namespace

@@ -24,11 +24,6 @@ using namespace ringlab;
 using namespace ringlab::viz;
 
 namespace {
-int connect_to(const Server& server) {
-  const int fd = dial(server.lesson_address());
-  REQUIRE(fd >= 0);
-  return fd;
-}
 void send_text(int fd, const std::string& s) {
   std::size_t done = 0;
   while (done < s.size()) {
@@ -36,6 +31,13 @@ void send_text(int fd, const std::string& s) {
     if (n <= 0) return;  // the server may close on us (that is what some tests check)
     done += static_cast<std::size_t>(n);
   }
+}
+// A client connected to `server`, which has sent `text` already.
+int connect_to(const Server& server, const std::string& text = "") {
+  const int fd = dial(server.lesson_address());
+  REQUIRE(fd >= 0);
+  send_text(fd, text);
+  return fd;
 }
 // The header a lesson sends: the file's, plus its rank and (TCP) the visualizer's token.
 std::string header(int rank, int ranks = 4, const std::string& token = "") {
@@ -118,8 +120,7 @@ TEST_CASE("live ranks are merged into one run, and a disconnect becomes a note")
   Session s;
   int fds[4];
   for (int r = 0; r < 4; ++r) {
-    fds[r] = connect_to(server);
-    send_text(fds[r], header(r, 4, server.token()) + event(r, (r + 1) % 4) + event(r, (r + 1) % 4));
+    fds[r] = connect_to(server, header(r, 4, server.token()) + event(r, (r + 1) % 4) + event(r, (r + 1) % 4));
   }
   REQUIRE(pump(server, s, [&] { return s.total_events() == 8; }));
   REQUIRE(s.runs().size() == 1);
@@ -138,27 +139,24 @@ TEST_CASE("garbage and oversized frames are refused, and the server keeps servin
   Server server;
   REQUIRE(server.listen({.port = 0, .max_frame = 64 * 1024}, nullptr));
   Session s;
-  const int good = connect_to(server);
-  send_text(good, header(0, 2, server.token()) + event(0));
+  const int good = connect_to(server, header(0, 2, server.token()) + event(0));
   REQUIRE(pump(server, s, [&] { return s.total_events() == 1; }));
 
   // Not a ringlab stream at all: refused before any header.
-  const int junk = connect_to(server);
-  send_text(junk, "GET / HTTP/1.1\r\n\r\n");
+  const int junk = connect_to(server, "GET / HTTP/1.1\r\n\r\n");
   REQUIRE(pump(server, s, [&] { return has_note(s, "not a ringlab trace stream"); }));
 
   // A good header, then garbage lines: each refused, the connection stays, good lines pass.
-  const int noisy = connect_to(server);
-  send_text(noisy, header(1, 2, server.token()) + "{{{ garbage\n" +
-                       "{\"rank\":1,\"op\":\"warp\",\"t0\":0,\"t1\":0}\n" + event(0) + event(1, 0));
+  const int noisy =
+      connect_to(server, header(1, 2, server.token()) + "{{{ garbage\n" +
+                             "{\"rank\":1,\"op\":\"warp\",\"t0\":0,\"t1\":0}\n" + event(0) + event(1, 0));
   REQUIRE(pump(server, s, [&] { return s.total_events() == 2; }));
   CHECK(has_note(s, "rank 1: frame refused: event is not a JSON object"));
   CHECK(has_note(s, "unknown op 'warp'"));
   CHECK(has_note(s, "event of rank 0 on rank 1's connection"));
 
   // A frame over the limit: refused and that connection closed.
-  const int big = connect_to(server);
-  send_text(big, header(1, 2, server.token()) + std::string(200 * 1024, 'x'));
+  const int big = connect_to(server, header(1, 2, server.token()) + std::string(200 * 1024, 'x'));
   REQUIRE(pump(server, s, [&] { return has_note(s, "frame longer than 65536 bytes refused"); }));
 
   // Still serving: the first client's next event arrives.
@@ -170,12 +168,10 @@ TEST_CASE("garbage and oversized frames are refused, and the server keeps servin
 
 TEST_CASE("playback steps, clamps, plays to the end and follows a live run") {
   Playback p;
-  p.step(+1, 8);
-  CHECK(p.pos == Approx(1.5));
-  p.step(-5, 8);
-  CHECK(p.pos == Approx(0.5));
-  p.step(+100, 8);
-  CHECK(p.pos == Approx(7.5));
+  for (const auto& [delta, pos] : {std::pair{+1, 1.5}, {-5, 0.5}, {+100, 7.5}}) {
+    p.step(delta, 8);
+    CHECK(p.pos == Approx(pos));
+  }
   p.pos = 0;
   p.toggle();
   p.speed = 2;
@@ -268,8 +264,7 @@ TEST_CASE("the Unix socket is private, a live one is not stolen, a stale one is 
     CHECK(error.find("another visualizer is listening there") != std::string::npos);
     // No token needed: the socket's permissions are the access control.
     Session s;
-    const int fd = connect_to(server);
-    send_text(fd, header(0, 1) + event(0, -1));
+    const int fd = connect_to(server, header(0, 1) + event(0, -1));
     REQUIRE(pump(server, s, [&] { return s.total_events() == 1; }));
     close(fd);
   }
@@ -292,17 +287,17 @@ TEST_CASE("over TCP, a connection without the right token is closed and noted") 
   const Server::Options o{.port = 0, .token = "0123456789abcdef0123456789abcdef"};
   REQUIRE(server.listen(o, nullptr));
   Session s;
-  const int none = connect_to(server), wrong = connect_to(server), typed = connect_to(server);
-  send_text(none, header(0, 2).replace(header(0, 2).find(",\"token\":\"\""), 11, "") + event(0));
-  send_text(wrong, header(0, 2, "0123456789abcdef0123456789abcdee") + event(0));
-  send_text(typed, "{\"format\":\"ringlab-trace\",\"version\":1,\"ranks\":2,\"rank\":0,\"token\":[1]}\n");
+  const int none =
+      connect_to(server, header(0, 2).replace(header(0, 2).find(",\"token\":\"\""), 11, "") + event(0));
+  const int wrong = connect_to(server, header(0, 2, "0123456789abcdef0123456789abcdee") + event(0));
+  const int typed = connect_to(
+      server, "{\"format\":\"ringlab-trace\",\"version\":1,\"ranks\":2,\"rank\":0,\"token\":[1]}\n");
   REQUIRE(pump(server, s, [&] { return server.connections() == 0; }));
   CHECK(has_note(s, "connection 0: no token"));
   CHECK(has_note(s, "connection 1: wrong token"));
   CHECK(has_note(s, "connection 2: wrong token"));
   CHECK(s.total_events() == 0);
-  const int good = connect_to(server);
-  send_text(good, header(1, 2, o.token) + event(1, 0));
+  const int good = connect_to(server, header(1, 2, o.token) + event(1, 0));
   REQUIRE(pump(server, s, [&] { return s.total_events() == 1; }));
   for (int fd : {none, wrong, typed, good}) close(fd);
 }
@@ -312,17 +307,15 @@ TEST_CASE("hostile lines: wrong types and out-of-range integers are refused by n
   REQUIRE(server.listen({.socket_path = socket_path("hostile")}, nullptr));
   Session s;
   // Headers that once aborted the visualizer (nlohmann type_error) or read rank 4294967297 as 1.
-  const int arr = connect_to(server), big_rank = connect_to(server);
-  send_text(arr, "{\"format\":[]}\n");
-  send_text(big_rank, "{\"format\":\"ringlab-trace\",\"version\":1,\"ranks\":2,\"rank\":4294967297}\n");
+  connect_to(server, "{\"format\":[]}\n");
+  connect_to(server, "{\"format\":\"ringlab-trace\",\"version\":1,\"ranks\":2,\"rank\":4294967297}\n");
   REQUIRE(pump(server, s, [&] { return server.connections() == 0; }));
   CHECK(has_note(s, "connection 0: not a ringlab trace stream"));
   CHECK(has_note(s, "connection 1: header without a valid 'rank'"));
   // Events with fields of the wrong type: each refused with the field's name, the stream goes on.
-  const int fd = connect_to(server);
-  send_text(fd, header(0, 2) + "{\"rank\":0,\"op\":\"send\",\"t0\":\"x\"}\n" +
-                    "{\"rank\":4294967296,\"op\":\"send\"}\n" +
-                    "{\"rank\":0,\"op\":\"send\",\"values\":[1,[2]]}\n" + event(0));
+  const int fd = connect_to(server, header(0, 2) + "{\"rank\":0,\"op\":\"send\",\"t0\":\"x\"}\n" +
+                                        "{\"rank\":4294967296,\"op\":\"send\"}\n" +
+                                        "{\"rank\":0,\"op\":\"send\",\"values\":[1,[2]]}\n" + event(0));
   REQUIRE(pump(server, s, [&] { return s.total_events() == 1; }));
   CHECK(has_note(s, "rank 0: frame refused: field 't0' must be a number"));
   CHECK(has_note(s, "rank 0: frame refused: field 'rank' must be a whole number in"));
@@ -369,8 +362,7 @@ TEST_CASE("limits: connections, events held and runs are bounded; over a limit, 
 
   // Reconnecting in a loop makes a new run each time: the oldest finished runs make room.
   for (int i = 0; i < 6; ++i) {
-    const int fd = connect_to(server);
-    send_text(fd, header(0, 1));
+    const int fd = connect_to(server, header(0, 1));
     close(fd);
     REQUIRE(pump(server, s, [&] { return server.connections() == 0 && s.live_run_finished(); }));
   }
@@ -410,9 +402,8 @@ TEST_CASE("memory stays bounded while a client floods valid events and reconnect
   std::size_t sent = 0, connections = 0;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (sent < kFlood && std::chrono::steady_clock::now() < deadline) {
-    const int fd = connect_to(server);
+    const int fd = connect_to(server, header(0, 2));
     ++connections;
-    send_text(fd, header(0, 2));
     while (sent < kFlood && send_serving(fd, batch, server, s)) sent += 1000;
     sent += 1000;  // (part of) the last batch went out before the close
     close(fd);

@@ -34,48 +34,40 @@ int check_deck_demos(const Deck& deck, const std::string& deck_path, const std::
     ++demos;
     const Demo& d = s.demo;
     const std::string where = deck_path + ":" + std::to_string(d.line) + ": slide " + std::to_string(i + 1);
-    auto problem = [&](const std::string& what) {
-      std::fprintf(stderr, "ringlab-present: error: %s: %s\n", where.c_str(), what.c_str());
-      ++problems;
-    };
+    // The demo run once, as R would start it (or its trace replayed), into `session`: what went
+    // wrong, or "" when nothing did.
     Session session;
-    if (d.lesson > 0) {
+    auto run_once = [&]() -> std::string {
+      if (d.lesson == 0) return session.open_file(d.trace) ? "" : "demo: cannot replay " + d.trace;
       std::vector<std::string> argv;
       std::string error;
-      if (!lesson_command(mpirun, bin_dir, d.lesson, d.np, d.flags, "", argv, &error)) {
-        problem(error);
-        continue;
-      }
-      const bool traced = !d.output_only();  // an output-only demo's lesson streams nothing
-      if (traced) argv.insert(argv.end(), {"--trace", trace});
+      if (!lesson_command(mpirun, bin_dir, d.lesson, d.np, d.flags, "", argv, &error)) return error;
+      if (!d.output_only()) argv.insert(argv.end(), {"--trace", trace});  // output only: streams nothing
       std::printf("%s: %s ...\n", where.c_str(), demo_command(d).c_str());
       std::fflush(stdout);
       Launcher run;
-      if (!run.start(argv, &error)) {
-        problem(error);
-        continue;
-      }
+      if (!run.start(argv, &error)) return error;
       if (!run.wait(timeout_s)) run.stop();
-      if (run.exit_code() != 0) {
-        problem("demo `" + demo_command(d) + "` exited " + std::to_string(run.exit_code()) + ": " + last_words(run.output()));
-        continue;
-      }
-      if (!traced) continue;
-      if (!session.open_file(trace)) {
-        problem("demo `" + demo_command(d) + "` wrote no trace to check `at:` against");
-        continue;
-      }
-    } else if (!session.open_file(d.trace)) {
-      problem("demo: cannot replay " + d.trace);
-      continue;
-    }
+      if (run.exit_code() != 0)
+        return "demo `" + demo_command(d) + "` exited " + std::to_string(run.exit_code()) + ": " +
+               last_words(run.output());
+      if (!d.output_only() && !session.open_file(trace))
+        return "demo `" + demo_command(d) + "` wrote no trace to check `at:` against";
+      return "";
+    };
+    std::string problem = run_once();
+    if (problem.empty() && d.lesson > 0 && d.output_only()) continue;  // no steps to check
     const int steps = session.current() ? static_cast<int>(session.current()->timeline.frames().size()) : 0;
-    if (d.at >= steps)
-      problem("demo: at: " + std::to_string(d.at) + ", but the run has " + std::to_string(steps) + " steps (0 to " +
-              std::to_string(steps - 1) + ")");
-    else
+    if (problem.empty() && d.at >= steps)
+      problem = "demo: at: " + std::to_string(d.at) + ", but the run has " + std::to_string(steps) +
+                " steps (0 to " + std::to_string(steps - 1) + ")";
+    if (!problem.empty()) {
+      std::fprintf(stderr, "ringlab-present: error: %s: %s\n", where.c_str(), problem.c_str());
+      ++problems;
+    } else {
       std::printf("%s: ok, %d steps%s\n", where.c_str(), steps,
                   d.at >= 0 ? (", at: " + std::to_string(d.at)).c_str() : "");
+    }
   }
   unlink(trace.c_str());
   std::printf("deck check: %d demos, %d problem%s\n", demos, problems, problems == 1 ? "" : "s");

@@ -14,8 +14,7 @@ namespace ringlab::viz {
 std::string find_font(const std::string& pattern, std::string* error) {
   // The family asked for is everything before the first ':' ("DejaVu Sans:bold" → "DejaVu Sans").
   const std::string family = pattern.substr(0, pattern.find(':'));
-  std::string file;
-  std::string found_family;
+  std::string file, found_family;
   if (FcInit()) {
     FcPattern* want = FcNameParse(reinterpret_cast<const FcChar8*>(pattern.c_str()));
     if (want) {

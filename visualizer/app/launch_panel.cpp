@@ -15,7 +15,7 @@ void find_kit(App& app, const char* argv0) {
   app.bin_dir = exe.substr(0, exe.find_last_of('/'));
 }
 
-bool start_lesson(App& app) {
+bool start_lesson(App& app, bool stream) {
   LaunchForm& f = app.form;
   f.error.clear();
   if (!app.server) {
@@ -23,7 +23,7 @@ bool start_lesson(App& app) {
     return false;
   }
   std::vector<std::string> argv;
-  const std::string viz = app.server->lesson_address();  // a TCP token travels in RINGLAB_VIZ_TOKEN
+  const std::string viz = stream ? app.server->lesson_address() : "";  // a TCP token: RINGLAB_VIZ_TOKEN
   if (!lesson_command(app.mpirun, app.bin_dir, f.lesson, f.np, f.flags, viz, argv, &f.error)) return false;
   app.playback.follow_live = true;
   return app.launcher.start(argv, &f.error);

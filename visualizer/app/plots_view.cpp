@@ -85,12 +85,8 @@ void draw_traffic(App& app, const Traffic& t, int n) {
   const float f = em();
   // The legend on its own line; the values sit inside the plot, below it.
   const Rgb sent = phase_colour("reduce-scatter"), recv = phase_colour("allgather");
-  float lx = p.x;
-  for (const auto& [colour, text] : {std::pair{sent, "sent"}, std::pair{recv, "received"}}) {
-    dl->AddRectFilled(ImVec2(lx, p.y + f * 0.2f), ImVec2(lx + f * 0.75f, p.y + f * 0.95f), im_colour(colour));
-    label(dl, ImVec2(lx + f, p.y), palette().text, text);
-    lx += f * 1.8f + ImGui::CalcTextSize(text).x;
-  }
+  const float sent_w = legend_entry(dl, p, sent.abgr(), "sent");
+  legend_entry(dl, ImVec2(p.x + f * 1.8f + sent_w, p.y), recv.abgr(), "received");
   const float x0 = p.x + ImGui::CalcTextSize(bytes_text(top).c_str()).x + f * 0.6f, x1 = p.x + avail.x - f * 0.5f;
   const float y0 = p.y + f * 2.6f, y1 = p.y + avail.y - f * 1.4f;
   // As many ticks as there are text lines to spare (a short chart at 720p has room for two).
@@ -107,8 +103,8 @@ void draw_traffic(App& app, const Traffic& t, int n) {
     const float sx = x0 + r * slot + slot * 0.1f;
     const float hs = static_cast<float>(t.sent[r] / top) * (y1 - y0);
     const float hr = static_cast<float>(t.received[r] / top) * (y1 - y0);
-    dl->AddRectFilled(ImVec2(sx, y1 - hs), ImVec2(sx + bar, y1), im_colour(sent));
-    dl->AddRectFilled(ImVec2(sx + bar, y1 - hr), ImVec2(sx + 2 * bar, y1), im_colour(recv));
+    dl->AddRectFilled(ImVec2(sx, y1 - hs), ImVec2(sx + bar, y1), sent.abgr());
+    dl->AddRectFilled(ImVec2(sx + bar, y1 - hr), ImVec2(sx + 2 * bar, y1), recv.abgr());
     const std::string rank = (n <= 16 ? "rank " : "") + std::to_string(r);
     if (sx >= next_rank_x) {  // rank names where they fit, never over each other
       label(dl, ImVec2(sx, y1 + f * 0.2f), palette().text, rank);
@@ -223,7 +219,7 @@ void draw_loss_plot(App& app) {
       }
       s = &smoothed;
     }
-    polyline(*s, y, im_colour(l.colour), 2.0f);
+    polyline(*s, y, l.colour.abgr(), 2.0f);
   }
   Axis ylr{0, 1, false, y1, y0};
   const ImU32 lr_colour = palette().lr_line;
@@ -243,7 +239,7 @@ void draw_loss_plot(App& app) {
     ly += f * 1.2f;
   };
   if (show_lr) entry(lr_colour, 1.5f, "lr (right axis)");
-  for (const auto& l : loss) entry(im_colour(l.colour), 3, l.label);
+  for (const auto& l : loss) entry(l.colour.abgr(), 3, l.label);
   ImGui::Dummy(avail);
 }
 
@@ -327,7 +323,7 @@ void draw_pipeline_chart(App& app) {
     busy[b.rank] += b.t1 - b.t0;
     const ImVec2 a(px(b.t0), y0 + b.rank * row + 2),
         z(std::max(px(b.t1), px(b.t0) + 1), y0 + (b.rank + 1) * row - 2);
-    const ImU32 fill = im_colour(phase_colour(b.name));
+    const ImU32 fill = phase_colour(b.name).abgr();
     dl->AddRectFilled(a, z, fill);
     if (z.x - a.x > 3) dl->AddRect(a, z, palette().outline);
     const std::string s = std::to_string(b.chunk);
@@ -341,7 +337,7 @@ void draw_pipeline_chart(App& app) {
     const float bottom = y0 + (c.rank + 1) * row - 2, h = std::max(2.0f, row * 0.25f);
     dl->AddRectFilled(ImVec2(std::max(x0, px(c.t0)), bottom - h),
                       ImVec2(std::min(x1, std::max(px(c.t1), px(c.t0) + 1)), bottom),
-                      im_colour(phase_colour("reduce")));
+                      phase_colour("reduce").abgr());
   }
   // The bubble, as a number: the share of the run each rank spent not computing.
   for (int r = 0; r < n; ++r) {

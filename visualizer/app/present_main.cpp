@@ -75,9 +75,9 @@ struct KeyScript {
     ImGuiIO& io = ImGui::GetIO();
     for (int k : codes) io.KeysDown[k] = false;
     if (done() || frame % 2 != 0 || frame < 4) return false;
-    const std::string& name = names[next];
     io.KeysDown[codes[next]] = true;
-    if (name.size() == 1 && name[0] >= '0' && name[0] <= '9') io.AddInputCharacter(name[0]);  // G 1 2 Enter
+    if (codes[next] >= GLFW_KEY_0 && codes[next] <= GLFW_KEY_9)
+      io.AddInputCharacter(names[next][0]);  // G 1 2 Enter
     return true;
   }
 };
@@ -155,7 +155,6 @@ bool open_deck(const App& app, Presenter& p, const std::string& path) {
   for (const auto& e : p.deck.errors)  // "line 3: ..." -> "DECK:3: ..."
     std::fprintf(stderr, "ringlab-present: error: %s:%s\n", path.c_str(),
                  e.rfind("line ", 0) == 0 ? e.substr(5).c_str() : (" " + e).c_str());
-  p.deck_path = path;
   return p.deck.errors.empty();
 }
 
@@ -172,16 +171,11 @@ bool ensure_fonts(Presenter& p, int height, std::string* error) {
 // of its own, sharing the slides' textures. Keys typed into it go to the slides (the presenter
 // looks at the notes, the room at the slides): ImGui's GLFW callbacks, in the slides' context.
 Window g_slides;  // the slides: where the notes window sends its keys, current again after it drew
-void notes_key(GLFWwindow*, int key, int scancode, int action, int mods) {
+// A GLFW input callback of the notes window: ImGui's `callback` (key or char), on the slides.
+template <auto callback, class... Args> void to_slides(GLFWwindow*, Args... args) {
   ImGuiContext* was = ImGui::GetCurrentContext();
   ImGui::SetCurrentContext(g_slides.imgui);
-  ImGui_ImplGlfw_KeyCallback(g_slides.glfw, key, scancode, action, mods);
-  ImGui::SetCurrentContext(was);
-}
-void notes_char(GLFWwindow*, unsigned int c) {
-  ImGuiContext* was = ImGui::GetCurrentContext();
-  ImGui::SetCurrentContext(g_slides.imgui);
-  ImGui_ImplGlfw_CharCallback(g_slides.glfw, c);
+  callback(g_slides.glfw, args...);
   ImGui::SetCurrentContext(was);
 }
 Window open_notes_window(const Window& slides, bool visible) {
@@ -193,8 +187,8 @@ Window open_notes_window(const Window& slides, bool visible) {
     if (!font.empty())
       ImGui::GetIO().Fonts->AddFontFromFileTTF(font.c_str(), 28, nullptr, slide_glyph_ranges());
     g_slides = slides;
-    glfwSetKeyCallback(notes.glfw, notes_key);
-    glfwSetCharCallback(notes.glfw, notes_char);
+    glfwSetKeyCallback(notes.glfw, to_slides<ImGui_ImplGlfw_KeyCallback, int, int, int, int>);
+    glfwSetCharCallback(notes.glfw, to_slides<ImGui_ImplGlfw_CharCallback, unsigned int>);
   }
   make_current(slides);
   return notes;

@@ -28,10 +28,8 @@ struct Flow {
   ImFont* font_for(const Span& s, ImFont* regular) const {
     if (s.code) return f.mono;
     if (regular != f.body) return regular;  // headings have their own face
-    if (s.bold && s.italic) return f.bold_italic;
-    if (s.bold) return f.bold;
-    if (s.italic) return f.italic;
-    return f.body;
+    if (s.bold) return s.italic ? f.bold_italic : f.bold;
+    return s.italic ? f.italic : f.body;
   }
   static float width(ImFont* font, float size, const std::string& s) {
     return font->CalcTextSizeA(size, FLT_MAX, 0, s.c_str(), s.c_str() + s.size()).x;
@@ -197,10 +195,10 @@ float layout_at(const Slide& slide, const SlideFonts& f, float scale, float x0, 
           float x = x0;
           float row_bottom = y + lh;
           for (std::size_t c = 0; c < cols && c < b.rows[r].size(); ++c) {
-            const float bottom =
-                tf.spans(b.rows[r][c], r == 0 ? f.bold : f.body, r == 0 ? palette().bright : palette().text, x + pad,
-                         x + w[c] - pad, y + (lh - tf.size_of(f.body) * 1.28f) / 2, 1.28f);
-            row_bottom = std::max(row_bottom, bottom);
+            row_bottom =
+                std::max(row_bottom, tf.spans(b.rows[r][c], r == 0 ? f.bold : f.body,
+                                              r == 0 ? palette().bright : palette().text, x + pad,
+                                              x + w[c] - pad, y + (lh - tf.size_of(f.body) * 1.28f) / 2));
             x += w[c];
           }
           y = row_bottom;
@@ -259,7 +257,6 @@ bool build_slide_fonts(ImFontAtlas& atlas, int height, SlideFonts& fonts, std::s
     if (path.empty()) return nullptr;
     ImFontConfig cfg;
     cfg.OversampleH = px < 24 ? 2 : 1;  // big glyphs need no sub-pixel copies
-    cfg.OversampleV = 1;
     cfg.PixelSnapH = px >= 24;
     return atlas.AddFontFromFileTTF(path.c_str(), std::round(px), &cfg, ranges);
   };
@@ -319,11 +316,10 @@ SlideLayout layout_slide(const Slide& slide, const SlideFonts& f, float width, f
 }
 
 std::string Presenter::clock() const {
-  const auto s =
+  const long long s =
       std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started).count();
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%02lld:%02lld:%02lld", static_cast<long long>(s / 3600),
-                static_cast<long long>(s / 60 % 60), static_cast<long long>(s % 60));
+  std::snprintf(buf, sizeof buf, "%02lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
   return buf;
 }
 
@@ -377,14 +373,9 @@ bool run_demo(App& app, Presenter& p) {
   app.form.lesson = s->demo.lesson;
   app.form.np = s->demo.np;
   std::snprintf(app.form.flags, sizeof app.form.flags, "%s", s->demo.flags.c_str());
-  if (s->demo.output_only()) {  // nothing to stream: the launcher alone, no --viz
-    std::vector<std::string> argv;
-    return lesson_command(app.mpirun, app.bin_dir, s->demo.lesson, s->demo.np, s->demo.flags, "", argv,
-                          &app.form.error) &&
-           app.launcher.start(argv, &app.form.error);
-  }
-  const bool ok = start_lesson(app);  // the launch panel's path: --viz pointing at this window
-  app.playback.follow_live = false;   // the presenter paces the frames itself (presenter_tick)
+  // The launch panel's path: --viz pointing at this window (an output-only demo streams nothing).
+  const bool ok = start_lesson(app, !s->demo.output_only());
+  app.playback.follow_live = false;  // the presenter paces the frames itself (presenter_tick)
   return ok;
 }
 
@@ -490,12 +481,10 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
   else status = s.demo.lesson > 0 ? "R: run it live" : "R: replay";
   const float sw = ui->CalcTextSizeA(fs, FLT_MAX, 0, status.c_str()).x;
   label(dl, ui, fs, ImVec2(r[0] + pad, top), palette().accent, status.c_str());
-  {  // the status is a button too: a click does what R does
-    const ImVec2 m = ImGui::GetIO().MousePos;
-    if (ImGui::IsMouseClicked(0) && m.x >= r[0] + pad && m.x <= r[0] + pad + sw && m.y >= top &&
-        m.y <= top + fs * 1.2f)
-      run_demo(app, p);
-  }
+  // The status is a button too: a click does what R does.
+  if (ImGui::IsMouseClicked(0) &&
+      ImGui::IsMouseHoveringRect(ImVec2(r[0] + pad, top), ImVec2(r[0] + pad + sw, top + fs * 1.2f), false))
+    run_demo(app, p);
   Run* run = ours ? app.session.current() : nullptr;
   if (run && !run->timeline.frames().empty()) {  // beside the status, where it fits; else below
     const int frames = static_cast<int>(run->timeline.frames().size());
@@ -536,8 +525,7 @@ void draw_demo(App& app, Presenter& p, const Slide& s, const float* r) {
       ImGui::SetNextWindowSize(ImVec2(vw, vh * share - pad * 0.5f));
       const std::string name = "##demo_view" + std::to_string(v);
       ImGui::Begin(name.c_str(), nullptr,
-                   ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
-                       ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoSavedSettings |
+                   kPane | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar |
                        ImGuiWindowFlags_NoBringToFrontOnFocus);
       const std::string& view = s.demo.views[v];
       if (!ours) ImGui::TextDisabled("(demo not ready)");
@@ -611,9 +599,7 @@ void draw_presenter(App& app, Presenter& p, float width, float height) {
 void draw_presenter_notes(const Presenter& p, float width, float height) {
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(width, height));
-  ImGui::Begin("Notes", nullptr,
-               ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
-                   ImGuiWindowFlags_NoSavedSettings);
+  ImGui::Begin("Notes", nullptr, kPane | ImGuiWindowFlags_NoTitleBar);
   const int n = static_cast<int>(p.deck.slides.size());
   ImGui::TextColored(ImVec4(0.41f, 0.73f, 0.94f, 1), "slide %d / %d     %s", p.current + 1, n,
                      p.clock().c_str());

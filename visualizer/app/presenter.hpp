@@ -63,7 +63,6 @@ SlideLayout layout_slide(const Slide& slide, const SlideFonts& fonts, float widt
 
 struct Presenter {
   Deck deck;
-  std::string deck_path;
   SlideFonts fonts;
   ImageInfo image;
   int current = 0;

@@ -1,6 +1,6 @@
 // The window shell both programs share (the viewer, viz_main.cpp; the slides, present_main.cpp):
-// their window set up and torn down as Dear ImGui's example_glfw_opengl3 does (window.cpp), its
-// picture saved as a PNG (screenshot.cpp), and the flags both take (flags.cpp). A frame, in each
+// their window set up and torn down as Dear ImGui's example_glfw_opengl3 does, its picture
+// saved as a PNG (window.cpp), and the flags both take (flags.cpp). A frame, in each
 // main: begin_frame, the views (views.hpp, presenter.hpp), ImGui::Render(), draw_frame, then
 // write_png or glfwSwapBuffers.
 #pragma once
@@ -38,7 +38,7 @@ void draw_frame(int width, int height, const float* rgb = nullptr);
 void upload_fonts();
 void close_window(Window& w);
 
-// --- screenshot.cpp: the visualizer's one PNG writer (--screenshot, --export, the notes) ---
+// The visualizer's one PNG writer (--screenshot, --export, the notes).
 // After draw_frame, before swapping: waits for GL to finish, reads the back buffer (`w` x `h`)
 // and writes it top row first, as image files want it. False when the file cannot be written.
 bool write_png(const std::string& path, int w, int h);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <utility>
 
 namespace ringlab::viz {
 namespace {
@@ -54,8 +55,7 @@ void label(ImDrawList* dl, ImFont* font, float size, ImVec2 pos, ImU32 colour, c
 }
 
 void label_on(ImDrawList* dl, ImU32 fill, ImVec2 pos, ImU32 colour, const std::string& text) {
-  const ImU32 background = g_background;
-  g_background = fill;
+  const ImU32 background = std::exchange(g_background, fill);
   label(dl, pos, colour, text);
   g_background = background;
 }

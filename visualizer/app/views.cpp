@@ -11,19 +11,38 @@
 
 namespace ringlab::viz {
 namespace {
-constexpr ImGuiWindowFlags kPane = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
 const Rgb kCopyColour{95, 165, 205};
-
-// A legend's colour square, one text line high, at the start of the line at `p`.
-void swatch(ImDrawList* dl, ImVec2 p, ImU32 colour) {
-  const float f = em();
-  dl->AddRectFilled(ImVec2(p.x, p.y + f * 0.2f), ImVec2(p.x + f * 0.75f, p.y + f * 0.95f), colour);
-}
 
 int frame_count(App& app) {
   Run* run = app.session.current();
   return run ? static_cast<int>(run->timeline.frames().size()) : 0;
+}
+
+// The chart tabs; app.open_tab, when set, is the one selected on this frame.
+void draw_charts(App& app) {
+  if (!ImGui::BeginTabBar("charts")) return;
+  struct Tab {
+    const char* key;
+    const char* title;
+    void (*draw)(App&);
+  };
+  static const Tab tabs[] = {{"loss", "Loss per worker", draw_loss_plot},
+                             {"bytes", "Bytes per rank", [](App& a) { draw_bytes_chart(a); }},
+                             {"pipeline", "Pipeline", draw_pipeline_chart},
+                             {"launch", "Launch", draw_launch_panel},
+                             {"notes", "Notes", [](App& a) {
+                                for (const auto& note : a.session.notes())
+                                  ImGui::TextUnformatted(note.c_str());
+                              }}};
+  for (const Tab& t : tabs) {
+    const ImGuiTabItemFlags flags = app.open_tab == t.key ? ImGuiTabItemFlags_SetSelected : 0;
+    if (ImGui::BeginTabItem(t.title, nullptr, flags)) {
+      t.draw(app);
+      ImGui::EndTabItem();
+    }
+  }
+  app.open_tab.clear();
+  ImGui::EndTabBar();
 }
 
 std::string short_number(double v) {
@@ -34,6 +53,13 @@ std::string short_number(double v) {
   return buf;
 }
 }  // namespace
+
+float legend_entry(ImDrawList* dl, ImVec2 p, ImU32 colour, const char* text) {
+  const float f = em();
+  dl->AddRectFilled(ImVec2(p.x, p.y + f * 0.2f), ImVec2(p.x + f * 0.75f, p.y + f * 0.95f), colour);
+  label(dl, ImVec2(p.x + f, p.y), palette().text, text);
+  return ImGui::CalcTextSize(text).x;
+}
 
 void handle_keys(App& app) {
   ImGuiIO& io = ImGui::GetIO();
@@ -139,11 +165,8 @@ void draw_ring_view(App& app) {
 
   // Legend: what the colours mean.
   float lx = p0.x;
-  for (const char* phase : {"reduce-scatter", "allgather", "forward", "backward"}) {
-    swatch(dl, ImVec2(lx, p0.y), im_colour(phase_colour(phase)));
-    label(dl, ImVec2(lx + f, p0.y), palette().text, phase);
-    lx += f * 1.6f + ImGui::CalcTextSize(phase).x;
-  }
+  for (const char* phase : {"reduce-scatter", "allgather", "forward", "backward"})
+    lx += f * 1.6f + legend_entry(dl, ImVec2(lx, p0.y), phase_colour(phase).abgr(), phase);
 
   // The ring's edges, faint: the path every ring step uses.
   if (n > 1)
@@ -156,22 +179,22 @@ void draw_ring_view(App& app) {
   // The edges in use at this step, in their phase's colour.
   for (const auto& m : moves) {
     const Vec2 a = L.ranks[m.move->src], b = L.ranks[m.move->dst];
-    dl->AddLine(ImVec2(a.x, a.y), ImVec2(b.x, b.y), im_colour(phase_colour(m.move->phase), 110), 2.0f);
+    dl->AddLine(ImVec2(a.x, a.y), ImVec2(b.x, b.y), phase_colour(m.move->phase).abgr(110), 2.0f);
   }
   // Ranks.
   for (int r = 0; r < n; ++r) {
     const Vec2 c = L.ranks[r];
     dl->AddCircleFilled(ImVec2(c.x, c.y), L.node_radius, palette().node_fill, 24);
     dl->AddCircle(ImVec2(c.x, c.y), L.node_radius, palette().node_line, 24, 1.5f);
-    char label[16];
-    std::snprintf(label, sizeof label, "%d", r);
-    const ImVec2 ts = ImGui::CalcTextSize(label);
+    const std::string number = std::to_string(r);
+    const ImVec2 ts = ImGui::CalcTextSize(number.c_str());
     if (ImGui::CalcTextSize(std::to_string(n - 1).c_str()).x <= 2 * L.node_radius) {
-      label_on(dl, palette().node_fill, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), palette().text, label);
+      label_on(dl, palette().node_fill, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), palette().text, number);
     } else if (r % 4 == 0) {  // many ranks: every 4th number, outside the circle
       const float dx = c.x - L.center.x, dy = c.y - L.center.y,
                   k = (L.radius + L.node_radius + f * 0.8f) / L.radius;
-      ringlab::viz::label(dl, ImVec2(L.center.x + dx * k - ts.x / 2, L.center.y + dy * k - ts.y / 2), palette().text, label);
+      label(dl, ImVec2(L.center.x + dx * k - ts.x / 2, L.center.y + dy * k - ts.y / 2), palette().text,
+            number);
     }
   }
   // Chunks on the move: a box in the phase's colour, labelled with the chunk index. Edges that
@@ -191,12 +214,11 @@ void draw_ring_view(App& app) {
     }
     placed.push_back(ImVec4(c.x, c.y, 0, 0));
     const ImVec2 a(c.x - L.box.x / 2, c.y - L.box.y / 2), b(c.x + L.box.x / 2, c.y + L.box.y / 2);
-    const ImU32 fill = im_colour(phase_colour(m.move->phase));
+    const ImU32 fill = phase_colour(m.move->phase).abgr();
     dl->AddRectFilled(a, b, fill, 3.0f);
     dl->AddRect(a, b, palette().outline, 3.0f);
-    char text[12];
-    std::snprintf(text, sizeof text, m.move->chunk >= 0 ? "%d" : "all", m.move->chunk);
-    const ImVec2 ts = ImGui::CalcTextSize(text);
+    const std::string text = m.move->chunk >= 0 ? std::to_string(m.move->chunk) : "all";
+    const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
     if (ts.x + 2 <= L.box.x && ts.y <= L.box.y + 2)  // the chunk's number, where it fits
       label_on(dl, fill, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), ink_on(fill), text);
   }
@@ -226,14 +248,13 @@ void draw_buffer_view(App& app) {
     auto entry = [&](ImU32 colour, const char* text) {
       const float w = f * 1.8f + ImGui::CalcTextSize(text).x;
       if (p.x > left && p.x + w - f * 0.8f > right) p.x = left, p.y += f * 1.25f, ++lines;
-      swatch(dl, p, colour);
-      label(dl, ImVec2(p.x + f, p.y), palette().text, text);
+      legend_entry(dl, p, colour, text);
       p.x += w;
     };
-    entry(im_colour(cell_colour(1, n)), "own data");
-    if (n >= 3) entry(im_colour(cell_colour(std::max(2, n / 2), n)), "partial sum (darker: more ranks)");
-    entry(im_colour(cell_colour(n, n)), "fully reduced");
-    entry(im_colour(kCopyColour), "copy of one other rank");
+    entry(cell_colour(1, n).abgr(), "own data");
+    if (n >= 3) entry(cell_colour(std::max(2, n / 2), n).abgr(), "partial sum (darker: more ranks)");
+    entry(cell_colour(n, n).abgr(), "fully reduced");
+    entry(kCopyColour.abgr(), "copy of one other rank");
     ImGui::Dummy(ImVec2(1, f * 1.25f * static_cast<float>(lines)));
   }
   if (b.rows.empty() || b.rows[0].empty()) {
@@ -250,17 +271,17 @@ void draw_buffer_view(App& app) {
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   for (int r = 0; r < n; ++r) {
     const float y = p.y + r * row_h;
-    char label[16];
-    std::snprintf(label, sizeof label, "r%d", r);
+    char name[16];
+    std::snprintf(name, sizeof name, "r%d", r);
     if (row_h >= ImGui::GetTextLineHeight() || r % 8 == 0)
-      ringlab::viz::label(dl, ImVec2(p.x, y + (row_h - f) / 2), palette().dim, label);
+      label(dl, ImVec2(p.x, y + (row_h - f) / 2), palette().dim, name);
     for (std::size_t c = 0; c < cells; ++c) {
       const Cell& cell = b.rows[r][c];
       const float x = p.x + label_w + c * cell_w;
       const ImVec2 a(x + gap, y + gap), z(x + cell_w - gap, y + row_h - gap);
       // One rank's data that is not this rank's own: a copy (broadcast, allgather of one).
       const bool copy = cell.contributions() == 1 && r < 64 && cell.ranks != (std::uint64_t{1} << r);
-      const ImU32 fill = im_colour(copy ? kCopyColour : cell_colour(cell.contributions(), n));
+      const ImU32 fill = (copy ? kCopyColour : cell_colour(cell.contributions(), n)).abgr();
       dl->AddRectFilled(a, z, fill);
       // A thicker line where a new chunk starts.
       if (b.per_element && c > 0 && b.rows[r][c - 1].chunk != cell.chunk)
@@ -288,10 +309,6 @@ void draw_buffer_view(App& app) {
   ImGui::Dummy(ImVec2(avail.x, row_h * n));
 }
 
-void draw_notes(App& app) {
-  for (const auto& note : app.session.notes()) ImGui::TextUnformatted(note.c_str());
-}
-
 void draw_status_line(App& app) {
   Run* run = app.session.current();
   const std::string last = app.session.notes().empty() ? "" : app.session.notes().back();
@@ -310,44 +327,18 @@ void draw_app(App& app, float width, float height) {
   const float bar_h = 2 * line + ImGui::GetStyle().WindowPadding.y * 2, status_h = em() + 2 * ImGui::GetStyle().WindowPadding.y;
   const float bottom_h = std::clamp(height * 0.32f, em() * 10, height * 0.45f);
   const float mid_h = std::max(em() * 6, height - bar_h - bottom_h - status_h);
-  auto pane = [](const char* name, float x, float y, float w, float h, ImGuiWindowFlags extra = 0) {
+  auto pane = [&](const char* name, float x, float y, float w, float h, ImGuiWindowFlags extra,
+                  void (*draw)(App&)) {
     ImGui::SetNextWindowPos(ImVec2(x, y));
     ImGui::SetNextWindowSize(ImVec2(w, h));
-    return ImGui::Begin(name, nullptr, kPane | extra);
+    if (ImGui::Begin(name, nullptr, kPane | extra)) draw(app);
+    ImGui::End();
   };
-  if (pane("Playback", 0, 0, width, bar_h, ImGuiWindowFlags_NoTitleBar)) draw_playback_bar(app);
-  ImGui::End();
-  if (pane("Ring", 0, bar_h, width * 0.5f, mid_h, ImGuiWindowFlags_NoScrollbar)) draw_ring_view(app);
-  ImGui::End();
-  if (pane("Buffers", width * 0.5f, bar_h, width * 0.5f, mid_h)) draw_buffer_view(app);
-  ImGui::End();
-  if (pane("Charts", 0, bar_h + mid_h, width, bottom_h, ImGuiWindowFlags_NoTitleBar)) {
-    if (ImGui::BeginTabBar("charts")) {
-      struct Tab {
-        const char* key;
-        const char* title;
-        void (*draw)(App&);
-      };
-      static const Tab tabs[] = {{"loss", "Loss per worker", draw_loss_plot},
-                                 {"bytes", "Bytes per rank", [](App& a) { draw_bytes_chart(a); }},
-                                 {"pipeline", "Pipeline", draw_pipeline_chart},
-                                 {"launch", "Launch", draw_launch_panel},
-                                 {"notes", "Notes", draw_notes}};
-      for (const Tab& t : tabs) {
-        const ImGuiTabItemFlags flags = app.open_tab == t.key ? ImGuiTabItemFlags_SetSelected : 0;
-        if (ImGui::BeginTabItem(t.title, nullptr, flags)) {
-          t.draw(app);
-          ImGui::EndTabItem();
-        }
-      }
-      app.open_tab.clear();
-      ImGui::EndTabBar();
-    }
-  }
-  ImGui::End();
-  if (pane("Status", 0, height - status_h, width, status_h, ImGuiWindowFlags_NoTitleBar))
-    draw_status_line(app);
-  ImGui::End();
+  pane("Playback", 0, 0, width, bar_h, ImGuiWindowFlags_NoTitleBar, draw_playback_bar);
+  pane("Ring", 0, bar_h, width * 0.5f, mid_h, ImGuiWindowFlags_NoScrollbar, draw_ring_view);
+  pane("Buffers", width * 0.5f, bar_h, width * 0.5f, mid_h, 0, draw_buffer_view);
+  pane("Charts", 0, bar_h + mid_h, width, bottom_h, ImGuiWindowFlags_NoTitleBar, draw_charts);
+  pane("Status", 0, height - status_h, width, status_h, ImGuiWindowFlags_NoTitleBar, draw_status_line);
 }
 
 // Drawn by Dear ImGui alone, as the unit tests draw: each chart tab in turn (one shows at a time),

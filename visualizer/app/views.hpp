@@ -53,6 +53,10 @@ struct App {
   float ring_rect[4] = {0, 0, 0, 0};
 };
 
+// A pane that stays where the layout put it: no moving, resizing or collapsing it.
+constexpr ImGuiWindowFlags kPane = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
+
 // The whole window: every view laid out in a `width` x `height` screen.
 void draw_app(App& app, float width, float height);
 // Instructor keys: space play/pause, left/right step, +/- speed, [ ] text smaller/bigger.
@@ -68,10 +72,13 @@ void draw_loss_plot(App& app);
 void draw_bytes_chart(App& app, const std::string& pinned = "");
 void draw_pipeline_chart(App& app);
 void draw_launch_panel(App& app);
-// What the launch panel's start button does: runs app.form's lesson with --viz pointing here.
-bool start_lesson(App& app);
-void draw_notes(App& app);
+// What the launch panel's start button does: runs app.form's lesson with --viz pointing here
+// (`stream` false: without --viz, for a lesson that streams nothing).
+bool start_lesson(App& app, bool stream = true);
 void draw_status_line(App& app);
+// A legend's entry at `p`: a colour square one text line high, then `text`. Returns the
+// text's width (the caller leaves room for the square and a gap).
+float legend_entry(ImDrawList* dl, ImVec2 p, ImU32 colour, const char* text);
 
 // --measure: every view drawn with no window at `width` x `height`, then, view by view, what the
 // back of the room gets: the text height, the lowest contrast of a label on its background, and
@@ -80,7 +87,5 @@ bool measure_views(App& app, int width, int height, std::string* error);
 // Where the launch panel finds the kit: scripts/ringlab-mpirun in the source tree, the lessons
 // beside this program (build/bin).
 void find_kit(App& app, const char* argv0);
-
-inline ImU32 im_colour(Rgb c, std::uint8_t alpha = 255) { return c.abgr(alpha); }
 
 }  // namespace ringlab::viz

@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <mutex>
+#include <numeric>
 #include <thread>
 
 #include "fonts.hpp"
@@ -101,8 +102,7 @@ struct Spread {
   double mean = 0, median = 0, p95 = 0, max = 0;
   explicit Spread(std::vector<double> ms) {
     std::sort(ms.begin(), ms.end());
-    for (double v : ms) mean += v;
-    mean /= ms.size();
+    mean = std::accumulate(ms.begin(), ms.end(), 0.0) / ms.size();
     median = ms[ms.size() / 2], p95 = ms[ms.size() * 95 / 100], max = ms.back();
   }
 };
@@ -111,13 +111,10 @@ struct Spread {
 // the CPU time the whole process spent meanwhile.
 struct FrameBench {
   std::vector<double> frame_ms, ui_ms;
-  std::timespec cpu0{};
-  FrameBench() { clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu0); }
+  std::clock_t cpu0 = std::clock();  // the CPU time of the whole process
   void report(App& app, int width, int height) const {
     if (frame_ms.empty()) return;
-    std::timespec cpu1{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu1);
-    const double cpu_ms = (cpu1.tv_sec - cpu0.tv_sec) * 1e3 + (cpu1.tv_nsec - cpu0.tv_nsec) / 1e6;
+    const double cpu_ms = 1e3 * static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;
     if (Run* run = app.session.current())
       std::printf("bench: timeline of %zu events built in %.1f ms\n", run->timeline.event_count(),
                   run->timeline.last_rebuild_ms());
@@ -350,8 +347,7 @@ int main(int argc, char** argv) {
       if (o.listen && !app.session.live_run_finished()) settled = 0;
       if (!o.screenshot.empty() && ++settled >= (o.listen ? 30 : 3)) {
         if (!write_png(o.screenshot, w, h)) {
-          std::fprintf(stderr, "ringlab-viz: error: cannot write %s\n", o.screenshot.c_str());
-          rc = 1;
+          rc = fail(1, "ringlab-viz: error: cannot write %s", o.screenshot.c_str());
         } else {
           std::printf("screenshot: %s (%dx%d)\n", o.screenshot.c_str(), w, h);
           std::printf("ring-rect %.1f %.1f %.1f %.1f ranks %zu em %.0f\n", app.ring_rect[0], app.ring_rect[1],

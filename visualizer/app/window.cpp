@@ -1,6 +1,11 @@
-// The window's setup, frame and shutdown, in the order of Dear ImGui's example_glfw_opengl3.
+// The window's setup, frame and shutdown, in the order of Dear ImGui's example_glfw_opengl3;
+// write_png: the back buffer, flipped (GL's first row is the bottom one), through stb.
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
+#include <stb_image_write.h>
+
+#include <algorithm>
+#include <vector>
 
 #include "shell.hpp"
 #include "theme.hpp"
@@ -60,6 +65,18 @@ void close_window(Window& w) {
   ImGui::DestroyContext(w.imgui);
   glfwDestroyWindow(w.glfw);
   w = Window{};
+}
+
+bool write_png(const std::string& path, int w, int h) {
+  std::vector<unsigned char> px(static_cast<std::size_t>(w) * h * 3), flipped(px.size());
+  glFinish();
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadBuffer(GL_BACK);
+  glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, px.data());
+  for (int y = 0; y < h; ++y)
+    std::copy_n(&px[static_cast<std::size_t>(h - 1 - y) * w * 3], w * 3,
+                &flipped[static_cast<std::size_t>(y) * w * 3]);
+  return stbi_write_png(path.c_str(), w, h, 3, flipped.data(), w * 3) != 0;
 }
 
 }  // namespace ringlab::viz

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 namespace ringlab::viz {
@@ -16,7 +17,6 @@ std::string trim(const std::string& s) {
   const auto b = s.find_last_not_of(" \t\r");
   return s.substr(a, b - a + 1);
 }
-bool starts_with(const std::string& s, const std::string& p) { return s.compare(0, p.size(), p) == 0; }
 int indent_of(const std::string& s) {
   int n = 0;
   for (char c : s) {
@@ -81,21 +81,19 @@ struct SlideParser {
   Deck& deck;
   Slide slide;
   std::string para;  // a paragraph being collected
-  int para_line = 0;
 
   void error(int line, const std::string& what) {
     deck.errors.push_back("line " + std::to_string(line) + ": " + what);
   }
   void flush_para() {
     if (!trim(para).empty())
-      slide.blocks.push_back(
-          {.kind = SlideBlock::Kind::paragraph, .spans = parse_inline(trim(para)), .line = para_line});
+      slide.blocks.push_back({.kind = SlideBlock::Kind::paragraph, .spans = parse_inline(trim(para))});
     para.clear();
   }
-  // Ends the paragraph being collected, and starts a block of `kind` at deck line `line`.
-  SlideBlock& begin_block(SlideBlock::Kind kind, int line) {
+  // Ends the paragraph being collected, and starts a block of `kind`.
+  SlideBlock& begin_block(SlideBlock::Kind kind) {
     flush_para();
-    return slide.blocks.emplace_back(SlideBlock{.kind = kind, .line = line});
+    return slide.blocks.emplace_back(SlideBlock{.kind = kind});
   }
 
   void parse_demo(const std::vector<std::string>& body, int line) {
@@ -127,12 +125,9 @@ struct SlideParser {
         number(1, 99, &d.lesson);
         if (d.lesson > 0 && !opt.lessons.empty() &&
             std::find(opt.lessons.begin(), opt.lessons.end(), d.lesson) == opt.lessons.end()) {
-          std::string known;
-          for (int l : opt.lessons) {
-            if (!known.empty()) known += ' ';
-            known += std::to_string(l);
-          }
-          error(at_line, "demo: there is no lesson " + value + " (lessons: " + known + ")");
+          std::ostringstream known;
+          for (int l : opt.lessons) known << ' ' << l;
+          error(at_line, "demo: there is no lesson " + value + " (lessons:" + known.str() + ")");
         }
       } else if (key == "np") {
         number(1, 64, &d.np);
@@ -152,9 +147,9 @@ struct SlideParser {
           // bytes:NAME pins the bytes chart to one collective (two of them compare, e.g. the
           // parameter server's bytes above the ring's).
           const std::string base = w.rfind("bytes:", 0) == 0 && w.size() > 6 ? "bytes" : w;
-          static const char* known[] = {"ring", "buffers", "loss", "bytes", "pipeline", "output"};
-          if (std::find_if(std::begin(known), std::end(known), [&](const char* k) { return base == k; }) ==
-              std::end(known))
+          static const std::set<std::string> known = {"ring",  "buffers",  "loss",
+                                                      "bytes", "pipeline", "output"};
+          if (!known.count(base))
             error(at_line, "demo: unknown view '" + w +
                                "' (ring, buffers, loss, bytes, bytes:COLLECTIVE, pipeline, output)");
           else d.views.push_back(w);
@@ -181,36 +176,34 @@ struct SlideParser {
         slide.notes += (slide.notes.empty() ? "" : "\n") + t;
         continue;
       }
-      if (starts_with(t, "Note:") || starts_with(t, "Notes:")) {
+      if (t.starts_with("Note:") || t.starts_with("Notes:")) {
         flush_para();
         in_notes = true;
         slide.notes = trim(t.substr(t.find(':') + 1));
         continue;
       }
-      if (starts_with(t, "<!--")) {  // an HTML comment: skipped, however many lines it takes
+      if (t.starts_with("<!--")) {  // an HTML comment: skipped, however many lines it takes
         flush_para();
         while (i < end && lines[i].find("-->") == std::string::npos) ++i;
         if (i == end) error(line_no, "a comment <!-- that is never closed with -->");
         continue;
       }
-      if (starts_with(t, "```")) {
+      if (t.starts_with("```")) {
         flush_para();
         const std::string lang = trim(t.substr(3));
         std::vector<std::string> body;
         std::size_t j = i + 1;
-        while (j < end && !starts_with(trim(lines[j]), "```")) body.push_back(lines[j++]);
+        while (j < end && !trim(lines[j]).starts_with("```")) body.push_back(lines[j++]);
         if (j == end) error(line_no, "a code block ``` that is never closed");
         if (lang == "demo") {
           parse_demo(body, line_no);
         } else {
-          SlideBlock& b = begin_block(SlideBlock::Kind::code, line_no);
+          SlideBlock& b = begin_block(SlideBlock::Kind::code);
           const std::size_t cut = static_cast<std::size_t>(indent_of(raw));  // the fence's indent
           for (std::size_t k = 0; k < body.size(); ++k) {
-            std::string s = body[k];
-            std::size_t drop = 0;
-            while (drop < cut && drop < s.size() && s[drop] == ' ') ++drop;
+            const std::string& s = body[k];  // its leading spaces dropped, up to the fence's indent
             if (k) b.text += '\n';
-            b.text.append(s, drop, std::string::npos);
+            b.text.append(s, std::min({cut, s.size(), s.find_first_not_of(' ')}), std::string::npos);
           }
         }
         i = j;
@@ -224,17 +217,17 @@ struct SlideParser {
         std::size_t n = 0;
         while (n < t.size() && t[n] == '#') ++n;
         if (n <= 6 && (n == t.size() || t[n] == ' ')) {
-          SlideBlock& b = begin_block(SlideBlock::Kind::heading, line_no);
+          SlideBlock& b = begin_block(SlideBlock::Kind::heading);
           b.level = static_cast<int>(std::min<std::size_t>(n, 3));
           b.spans = parse_inline(trim(t.substr(n)));
           continue;
         }
       }
-      if (starts_with(t, "![")) {  // an image on a line of its own
+      if (t.starts_with("![")) {  // an image on a line of its own
         const auto close = t.find("](");
         const auto end_paren = t.find(')', close == std::string::npos ? 0 : close);
         if (close != std::string::npos && end_paren != std::string::npos) {
-          SlideBlock& b = begin_block(SlideBlock::Kind::image, line_no);
+          SlideBlock& b = begin_block(SlideBlock::Kind::image);
           b.spans = parse_inline(t.substr(2, close - 2));
           b.text = trim(t.substr(close + 2, end_paren - close - 2));
           b.path = join_path(opt.base_dir, b.text);
@@ -245,11 +238,10 @@ struct SlideParser {
         }
       }
       if (t[0] == '|' && i + 1 < end && is_table_separator(trim(lines[i + 1]))) {
-        SlideBlock& b = begin_block(SlideBlock::Kind::table, line_no);
+        SlideBlock& b = begin_block(SlideBlock::Kind::table);
         b.rows.push_back(table_cells(t));
         std::size_t j = i + 2;
-        for (; j < end && starts_with(trim(lines[j]), "|"); ++j)
-          b.rows.push_back(table_cells(trim(lines[j])));
+        for (; j < end && trim(lines[j]).starts_with("|"); ++j) b.rows.push_back(table_cells(trim(lines[j])));
         const std::size_t cols = b.rows.front().size();
         for (std::size_t r = 1; r < b.rows.size(); ++r)
           if (b.rows[r].size() != cols) {
@@ -262,7 +254,7 @@ struct SlideParser {
       }
       int number = 0;
       if (const std::size_t m = list_marker(t, &number)) {
-        SlideBlock& b = begin_block(SlideBlock::Kind::item, line_no);
+        SlideBlock& b = begin_block(SlideBlock::Kind::item);
         b.level = std::min(indent_of(raw) / 2, 4);
         b.number = number;
         b.text = t.substr(m);  // continuation lines are added below, then parsed
@@ -270,7 +262,7 @@ struct SlideParser {
           const std::string next = trim(lines[i + 1]);
           int dummy = 0;
           if (next.empty() || indent_of(lines[i + 1]) == 0 || list_marker(next, &dummy) || next[0] == '#' ||
-              starts_with(next, "```") || next[0] == '|')
+              next.starts_with("```") || next[0] == '|')
             break;
           b.text += " " + next;
           ++i;
@@ -279,7 +271,6 @@ struct SlideParser {
         b.text.clear();
         continue;
       }
-      if (para.empty()) para_line = line_no;
       para += (para.empty() ? "" : " ") + t;
     }
     flush_para();
@@ -321,11 +312,9 @@ std::vector<Span> parse_inline(const std::string& text) {
   std::vector<Span> out;
   Span cur;
   bool bold = false, italic = false;
-  auto flush = [&] {
+  auto flush = [&] {  // ends the span being collected; the next one takes the current style
     if (!cur.text.empty()) out.push_back(cur);
-    cur = Span{};
-    cur.bold = bold;
-    cur.italic = italic;
+    cur = Span{.text = {}, .bold = bold, .italic = italic};
   };
   // Is `marker` closed later in the text (so that opening it is not a stray character)?
   auto closes = [&](std::size_t from, const std::string& marker) {
@@ -349,15 +338,13 @@ std::vector<Span> parse_inline(const std::string& text) {
         continue;
       }
     }
-    if (c == '*' && i + 1 < text.size() && text[i + 1] == '*' && (bold || closes(i + 2, "**"))) {
-      flush();
-      bold = !bold;
-      cur.bold = bold;
-      i += 2;
-      continue;
-    }
-    if (c == '*' && i + 1 < text.size() && text[i + 1] == '*') {  // ** that never closes: literal
-      cur.text += "**";
+    if (c == '*' && i + 1 < text.size() && text[i + 1] == '*') {
+      if (bold || closes(i + 2, "**")) {
+        bold = !bold;
+        flush();
+      } else {
+        cur.text += "**";  // ** that never closes: literal
+      }
       i += 2;
       continue;
     }
@@ -367,9 +354,8 @@ std::vector<Span> parse_inline(const std::string& text) {
     if ((c == '*' || c == '_') &&
         ((italic && word_end) || (!italic && word_start && i + 1 < text.size() && text[i + 1] != ' ' &&
                                   closes(i + 1, std::string(1, c))))) {
-      flush();
       italic = !italic;
-      cur.italic = italic;
+      flush();
       ++i;
       continue;
     }
@@ -410,7 +396,7 @@ Deck parse_deck(const std::string& text, const DeckOptions& options) {
     while (j < lines.size() && trim(lines[j]) != "---" && lines[j].find(':') != std::string::npos) ++j;
     if (j < lines.size() && trim(lines[j]) == "---" && j > 1) {
       for (std::size_t k = 1; k < j; ++k)
-        if (starts_with(trim(lines[k]), "title:")) deck.title = trim(trim(lines[k]).substr(6));
+        if (trim(lines[k]).starts_with("title:")) deck.title = trim(trim(lines[k]).substr(6));
       i = j + 1;
     }
   }
@@ -418,13 +404,12 @@ Deck parse_deck(const std::string& text, const DeckOptions& options) {
   std::size_t start = i;
   bool in_code = false;
   auto add_slide = [&](std::size_t begin, std::size_t end) {
-    SlideParser p{options, deck, Slide{}, "", 0};
-    p.slide.line = static_cast<int>(begin) + 1;
+    SlideParser p{options, deck, Slide{}, ""};
     p.parse(lines, begin, end);
     if (!p.slide.blocks.empty() || p.slide.has_demo) deck.slides.push_back(std::move(p.slide));
   };
   for (; i <= lines.size(); ++i) {
-    if (i < lines.size() && starts_with(trim(lines[i]), "```")) in_code = !in_code;
+    if (i < lines.size() && trim(lines[i]).starts_with("```")) in_code = !in_code;
     if (i == lines.size() || (!in_code && trim(lines[i]) == "---")) {
       add_slide(start, i);
       start = i + 1;
@@ -437,16 +422,15 @@ Deck parse_deck(const std::string& text, const DeckOptions& options) {
 }
 
 bool load_deck(const std::string& path, DeckOptions options, Deck& deck, std::string* error) {
+  auto refuse = [&](const std::string& why) {
+    if (error) *error = path + ": " + why;
+    return false;
+  };
   std::ifstream in(path, std::ios::binary);
   struct stat st {};
-  if (!in || stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
-    if (error) *error = path + ": cannot read the deck";
-    return false;
-  }
-  if (st.st_size > 16 * 1024 * 1024) {
-    if (error) *error = path + ": " + std::to_string(st.st_size) + " bytes: a deck is at most 16 MiB";
-    return false;
-  }
+  if (!in || stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return refuse("cannot read the deck");
+  if (st.st_size > 16 * 1024 * 1024)
+    return refuse(std::to_string(st.st_size) + " bytes: a deck is at most 16 MiB");
   std::stringstream ss;
   ss << in.rdbuf();
   const auto slash = path.find_last_of('/');

@@ -80,14 +80,17 @@ bool Session::make_room_for_a_run() {
   return false;
 }
 
-void Session::drop(int conn, const std::string& why) {
-  note(why);
-  to_close_.push_back(conn);
-  auto it = conn_run_.find(conn);
-  if (it != conn_run_.end()) {
+void Session::forget(int conn) {
+  if (auto it = conn_run_.find(conn); it != conn_run_.end()) {
     it->second->conn_rank.erase(conn);
     conn_run_.erase(it);
   }
+}
+
+void Session::drop(int conn, const std::string& why) {
+  note(why);
+  to_close_.push_back(conn);
+  forget(conn);
 }
 
 std::vector<int> Session::take_conns_to_close() { return std::exchange(to_close_, {}); }
@@ -144,15 +147,10 @@ void Session::take(std::vector<Incoming> in) {
         if (it->second->add(m.event)) ++held_;
         break;
       }
-      case Incoming::Kind::disconnected: {
-        auto it = conn_run_.find(m.conn);
-        if (it != conn_run_.end()) {
-          it->second->conn_rank.erase(m.conn);
-          conn_run_.erase(it);
-        }
+      case Incoming::Kind::disconnected:
+        forget(m.conn);
         note(m.text);
         break;
-      }
       case Incoming::Kind::note:
         note(m.text);
         break;

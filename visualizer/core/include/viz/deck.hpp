@@ -31,7 +31,6 @@ struct SlideBlock {
   std::string text{};                                  // code: the lines; image: the path as written
   std::string path{};                                  // image: resolved against the deck's folder
   std::vector<std::vector<std::vector<Span>>> rows{};  // table: rows of cells (row 0 the header)
-  int line = 0;  // where it starts in the deck file (1-based), for messages
 };
 
 // A ```demo block: what the slide runs (lesson through the launcher) or replays (trace).
@@ -53,7 +52,6 @@ struct Slide {
   std::string notes;  // after a `Note:` line
   bool has_demo = false;
   Demo demo;
-  int line = 0;               // first line of the slide in the deck file
   std::string title() const;  // its first heading's text ("" when it has none)
   // What an attendee would type from this slide: every line of its code blocks, then its demo
   // as a command (the handout prints these as text that can be copied).

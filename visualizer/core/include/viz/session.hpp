@@ -71,7 +71,8 @@ class Session {
   std::size_t held_ = 0;  // events in all runs
   std::vector<int> to_close_;
   bool make_room_for_a_run();
-  void drop(int conn, const std::string& why);
+  void forget(int conn);                        // a connection that ended: no run's any more
+  void drop(int conn, const std::string& why);  // refused: noted, forgotten, to be closed
 };
 
 // Polls the server (up to `timeout_ms`) into the session, and closes what the session refused.
