@@ -60,33 +60,25 @@ std::vector<float> Mlp::initial_parameters(std::uint64_t seed) const {
 void Mlp::forward(const float* params, const float* x, int batch) {
   const std::size_t layers = sizes_.size() - 1;
   act_[0].assign(x, x + static_cast<std::size_t>(batch) * sizes_[0]);
-  for (std::size_t l = 1; l <= layers; ++l) {
-    const int in = sizes_[l - 1], out = sizes_[l];
-    const float* w = params + w_offset_[l - 1];
-    const float* b = params + b_offset_[l - 1];
-    auto& a = act_[l];
-    a.resize(static_cast<std::size_t>(batch) * out);
-    for (int i = 0; i < batch; ++i)
-      std::memcpy(&a[static_cast<std::size_t>(i) * out], b, sizeof(float) * out);
-    // a (batch x out) += a_prev (batch x in) * W^T (in x out)
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, batch, out, in, 1.0f, act_[l - 1].data(), in, w, in,
-                1.0f, a.data(), out);
-    if (l < layers)
-      for (float& v : a) v = std::max(v, 0.0f);  // ReLU
-  }
+  for (std::size_t l = 1; l <= layers; ++l)
+    forward_layer(l, params + w_offset_[l - 1], params + b_offset_[l - 1], batch);
 }
 
-float Mlp::loss_and_gradient(const float* params, const float* x, const std::uint8_t* labels, int batch,
-                             float* grad, const std::function<void(int tensor)>& ready) {
-  // Compute blocks only for callers that hand gradients out early (lesson 08 draws them beside
-  // the allreduces); lesson 06 traces the whole call as one block of its own.
-  const bool blocks = ready && trace::enabled();
-  if (blocks) {
-    trace::Compute tc("forward", 0);
-    forward(params, x, batch);
-  } else {
-    forward(params, x, batch);
-  }
+void Mlp::forward_layer(std::size_t l, const float* w, const float* b, int batch) {
+  const std::size_t layers = sizes_.size() - 1;
+  const int in = sizes_[l - 1], out = sizes_[l];
+  auto& a = act_[l];
+  a.resize(static_cast<std::size_t>(batch) * out);
+  for (int i = 0; i < batch; ++i)
+    std::memcpy(&a[static_cast<std::size_t>(i) * out], b, sizeof(float) * out);
+  // a (batch x out) += a_prev (batch x in) * W^T (in x out)
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, batch, out, in, 1.0f, act_[l - 1].data(), in, w, in,
+              1.0f, a.data(), out);
+  if (l < layers)
+    for (float& v : a) v = std::max(v, 0.0f);  // ReLU
+}
+
+double Mlp::softmax_delta(const std::uint8_t* labels, int batch) {
   const std::size_t layers = sizes_.size() - 1;
   const int classes = sizes_.back();
   // Softmax cross-entropy. d(mean loss)/d(logit) = (softmax - one_hot) / batch.
@@ -102,6 +94,41 @@ float Mlp::loss_and_gradient(const float* params, const float* x, const std::uin
     for (int c = 0; c < classes; ++c)
       d[c] = static_cast<float>(std::exp(double(z[c] - zmax)) / sum - (c == labels[i] ? 1.0 : 0.0)) / batch;
   }
+  return loss;
+}
+
+void Mlp::bias_gradient(std::size_t l, float* db, int batch) {
+  const int out = sizes_[l];
+  std::fill(db, db + out, 0.0f);
+  for (int i = 0; i < batch; ++i)
+    for (int o = 0; o < out; ++o) db[o] += delta_[static_cast<std::size_t>(i) * out + o];
+}
+
+void Mlp::propagate(std::size_t l, const float* w, int batch) {
+  const int in = sizes_[l - 1], out = sizes_[l];
+  // delta_prev (batch x in) = delta (batch x out) * W (out x in), through the ReLU.
+  delta_prev_.resize(static_cast<std::size_t>(batch) * in);
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, batch, in, out, 1.0f, delta_.data(), out, w, in, 0.0f,
+              delta_prev_.data(), in);
+  const auto& a = act_[l - 1];
+  for (std::size_t k = 0; k < delta_prev_.size(); ++k)
+    if (a[k] <= 0.0f) delta_prev_[k] = 0.0f;
+  std::swap(delta_, delta_prev_);
+}
+
+float Mlp::loss_and_gradient(const float* params, const float* x, const std::uint8_t* labels, int batch,
+                             float* grad, const std::function<void(int tensor)>& ready) {
+  // Compute blocks only for callers that hand gradients out early (lesson 08 draws them beside
+  // the allreduces); lesson 06 traces the whole call as one block of its own.
+  const bool blocks = ready && trace::enabled();
+  if (blocks) {
+    trace::Compute tc("forward", 0);
+    forward(params, x, batch);
+  } else {
+    forward(params, x, batch);
+  }
+  const std::size_t layers = sizes_.size() - 1;
+  const double loss = softmax_delta(labels, batch);
   for (std::size_t l = layers; l >= 1; --l) {
     std::optional<trace::Compute> tc;
     if (blocks) tc.emplace("backward", static_cast<int>(l));
@@ -109,10 +136,7 @@ float Mlp::loss_and_gradient(const float* params, const float* x, const std::uin
     // db = column sums of delta; dW (out x in) = delta^T (out x batch) * a_prev (batch x in).
     // b_l first, then W_l: the reverse of their order in memory, so that the tensors handed
     // out one after the other are neighbours in the flat array ([ ... | W_l | b_l ]).
-    float* db = grad + b_offset_[l - 1];
-    std::fill(db, db + out, 0.0f);
-    for (int i = 0; i < batch; ++i)
-      for (int o = 0; o < out; ++o) db[o] += delta_[static_cast<std::size_t>(i) * out + o];
+    bias_gradient(l, grad + b_offset_[l - 1], batch);
     if (ready) ready(b_tensor_[l - 1]);  // b_l is final: nothing below changes it
     // W_l's rows block by block (one block unless split), the last rows first: each block's
     // rows of dW need only the matching columns of delta.
@@ -128,14 +152,7 @@ float Mlp::loss_and_gradient(const float* params, const float* x, const std::uin
       }
     }
     if (l == 1) break;
-    // delta_prev (batch x in) = delta (batch x out) * W (out x in), through the ReLU.
-    delta_prev_.resize(static_cast<std::size_t>(batch) * in);
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, batch, in, out, 1.0f, delta_.data(), out,
-                params + w_offset_[l - 1], in, 0.0f, delta_prev_.data(), in);
-    const auto& a = act_[l - 1];
-    for (std::size_t k = 0; k < delta_prev_.size(); ++k)
-      if (a[k] <= 0.0f) delta_prev_[k] = 0.0f;
-    std::swap(delta_, delta_prev_);
+    propagate(l, params + w_offset_[l - 1], batch);
   }
   return static_cast<float>(loss / batch);
 }
@@ -159,8 +176,7 @@ int Mlp::upload_examples(const float* x, const std::uint8_t* labels, int count) 
 
 void Mlp::set_order(int set, const std::vector<int>& order) { sets_.at(static_cast<std::size_t>(set)).order = order; }
 
-void Mlp::loss_and_gradient(const float* params, int set, int first, int count, float* grad,
-                            const std::function<void(int tensor)>& ready) {
+void Mlp::gather_batch(int set, int first, int count) {
   const Set& s = sets_.at(static_cast<std::size_t>(set));
   const std::size_t f = static_cast<std::size_t>(sizes_.front());
   batch_x_.resize(static_cast<std::size_t>(count) * f);
@@ -170,7 +186,55 @@ void Mlp::loss_and_gradient(const float* params, int set, int first, int count, 
     std::copy(s.x + e * f, s.x + (e + 1) * f, batch_x_.begin() + static_cast<std::ptrdiff_t>(i * f));
     batch_y_[static_cast<std::size_t>(i)] = s.labels[e];
   }
+}
+
+void Mlp::loss_and_gradient(const float* params, int set, int first, int count, float* grad,
+                            const std::function<void(int tensor)>& ready) {
+  gather_batch(set, first, count);
   loss_sum_ += loss_and_gradient(params, batch_x_.data(), batch_y_.data(), count, grad, ready);
+}
+
+std::vector<Chunk> Mlp::layers() const {
+  std::vector<Chunk> spans;
+  for (std::size_t l = 1; l < sizes_.size(); ++l)
+    spans.push_back({w_offset_[l - 1], b_offset_[l - 1] + static_cast<std::size_t>(sizes_[l]) - w_offset_[l - 1]});
+  return spans;
+}
+
+// The passes of loss_and_gradient above, each layer's parameters and gradient through the hooks
+// (mlp_layers.hpp): the same helpers in the same order, so the same numbers come out.
+void Mlp::loss_and_gradient_by_layer(int set, int first, int count, const LayerHooks& hooks) {
+  gather_batch(set, first, count);
+  const std::size_t layers = sizes_.size() - 1;
+  act_[0] = batch_x_;
+  for (std::size_t l = 1; l <= layers; ++l) {
+    const int layer = static_cast<int>(l);
+    const float* w = hooks.params(layer, false);  // [ W_l | b_l ]
+    {
+      std::optional<trace::Compute> tc;
+      if (trace::enabled()) tc.emplace("forward", layer);
+      forward_layer(l, w, w + static_cast<std::size_t>(sizes_[l]) * sizes_[l - 1], count);
+    }
+    hooks.release(layer, false);
+  }
+  const double loss = softmax_delta(batch_y_.data(), count);
+  for (std::size_t l = layers; l >= 1; --l) {
+    const int layer = static_cast<int>(l), in = sizes_[l - 1], out = sizes_[l];
+    float* g = hooks.grad(layer);                                   // [ dW_l | db_l ]
+    const float* w = l > 1 ? hooks.params(layer, true) : nullptr;  // layer 1 passes nothing down
+    {
+      std::optional<trace::Compute> tc;
+      if (trace::enabled()) tc.emplace("backward", layer);
+      bias_gradient(l, g + static_cast<std::size_t>(out) * in, count);
+      // dW (out x in) = delta^T (out x batch) * a_prev (batch x in)
+      cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, out, in, count, 1.0f, delta_.data(), out,
+                  act_[l - 1].data(), in, 0.0f, g, in);
+      if (l > 1) propagate(l, w, count);
+    }
+    if (l > 1) hooks.release(layer, true);
+    hooks.grad_ready(layer);
+  }
+  loss_sum_ += static_cast<float>(loss / count);
 }
 
 double Mlp::take_loss_sum() { return std::exchange(loss_sum_, 0.0); }

@@ -201,17 +201,20 @@ struct DeviceMlp::Impl {
   const float* forward(const float* params, const float* x, int batch) {
     const std::size_t layers = sizes.size() - 1;
     const float* prev = x;
-    for (std::size_t l = 1; l <= layers; ++l) {
-      const int in = sizes[l - 1], out = sizes[l];
-      float* a = act[l].get();
-      // a (batch x out) = a_prev (batch x in) * W^T (in x out), then + b and ReLU
-      gemm_row_major(false, true, batch, out, in, prev, in, params + w_offset[l - 1], in, 0.0f, a, out);
-      add_bias_relu<<<blocks_for(std::size_t(batch) * out), kThreads>>>(a, params + b_offset[l - 1], batch,
-                                                                        out, l < layers);
-      check(cudaGetLastError(), "add_bias_relu");
-      prev = a;
-    }
+    for (std::size_t l = 1; l <= layers; ++l)
+      prev = forward_layer(l, params + w_offset[l - 1], params + b_offset[l - 1], prev, batch);
     return prev;
+  }
+  // Layer l of the forward pass: act[l] from `prev` (act[l-1], or the input), W and b wherever they are.
+  float* forward_layer(std::size_t l, const float* w, const float* b, const float* prev, int batch) {
+    const std::size_t layers = sizes.size() - 1;
+    const int in = sizes[l - 1], out = sizes[l];
+    float* a = act[l].get();
+    // a (batch x out) = a_prev (batch x in) * W^T (in x out), then + b and ReLU
+    gemm_row_major(false, true, batch, out, in, prev, in, w, in, 0.0f, a, out);
+    add_bias_relu<<<blocks_for(std::size_t(batch) * out), kThreads>>>(a, b, batch, out, l < layers);
+    check(cudaGetLastError(), "add_bias_relu");
+    return a;
   }
 };
 
@@ -322,6 +325,60 @@ int DeviceMlp::count_correct(const float* params, int set, int first, int count)
   int correct = 0;
   check(cudaMemcpy(&correct, m.correct.get(), sizeof correct, cudaMemcpyDeviceToHost), "count download");
   return correct;
+}
+
+std::vector<Chunk> DeviceMlp::layers() const {
+  const Impl& m = *impl_;
+  std::vector<Chunk> spans;
+  for (std::size_t l = 1; l < m.sizes.size(); ++l)
+    spans.push_back(
+        {m.w_offset[l - 1], m.b_offset[l - 1] + static_cast<std::size_t>(m.sizes[l]) - m.w_offset[l - 1]});
+  return spans;
+}
+
+// loss_and_gradient above, each layer's parameters and gradient through the hooks (mlp_layers.hpp).
+void DeviceMlp::loss_and_gradient_by_layer(int set, int first, int count, const LayerHooks& hooks) {
+  Impl& m = *impl_;
+  const Impl::Set& s = m.sets.at(static_cast<std::size_t>(set));
+  if (count <= 0)
+    throw std::invalid_argument("DeviceMlp::loss_and_gradient_by_layer: a batch of " + std::to_string(count));
+  m.reserve(count);
+  const int features = m.sizes[0];
+  gather_examples<<<blocks_for(std::size_t(count) * features), kThreads>>>(
+      m.act[0].get(), m.batch_labels.get(), s.x.get(), s.y.get(), s.order.get(), first, count, features);
+  check(cudaGetLastError(), "gather_examples");
+  const std::size_t layers = m.sizes.size() - 1;
+  const float* prev = m.act[0].get();
+  for (std::size_t l = 1; l <= layers; ++l) {
+    const int layer = static_cast<int>(l);
+    const float* w = hooks.params(layer, false);  // [ W_l | b_l ]
+    prev = m.forward_layer(l, w, w + static_cast<std::size_t>(m.sizes[l]) * m.sizes[l - 1], prev, count);
+    hooks.release(layer, false);
+  }
+  const int classes = m.sizes.back();
+  softmax_cross_entropy<<<blocks_for(count), kThreads>>>(prev, m.batch_labels.get(), m.delta.get(),
+                                                         m.row_loss.get(), count, classes);
+  check(cudaGetLastError(), "softmax_cross_entropy");
+  add_mean_loss<<<1, kThreads>>>(m.row_loss.get(), count, m.loss_sum.get());
+  check(cudaGetLastError(), "add_mean_loss");
+  for (std::size_t l = layers; l >= 1; --l) {
+    const int layer = static_cast<int>(l), in = m.sizes[l - 1], out = m.sizes[l];
+    float* g = hooks.grad(layer);  // [ dW_l | db_l ]
+    bias_gradient<<<blocks_for(out), kThreads>>>(m.delta.get(), g + static_cast<std::size_t>(out) * in, count,
+                                                 out);
+    check(cudaGetLastError(), "bias_gradient");
+    m.gemm_row_major(true, false, out, in, count, m.delta.get(), out, m.act[l - 1].get(), in, 0.0f, g, in);
+    if (l > 1) {  // layer 1 passes nothing down, and so needs no W in backward
+      const float* w = hooks.params(layer, true);
+      m.gemm_row_major(false, false, count, in, out, m.delta.get(), out, w, in, 0.0f, m.delta_prev.get(), in);
+      const std::size_t n = std::size_t(count) * in;
+      relu_backward<<<blocks_for(n), kThreads>>>(m.delta_prev.get(), m.act[l - 1].get(), n);
+      check(cudaGetLastError(), "relu_backward");
+      m.delta.swap(m.delta_prev);
+      hooks.release(layer, true);
+    }
+    hooks.grad_ready(layer);
+  }
 }
 
 }  // namespace ringlab

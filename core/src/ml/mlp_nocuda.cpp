@@ -19,5 +19,7 @@ void DeviceMlp::set_order(int, const std::vector<int>&) {}
 void DeviceMlp::loss_and_gradient(const float*, int, int, int, float*) {}
 double DeviceMlp::take_loss_sum() { return 0; }
 int DeviceMlp::count_correct(const float*, int, int, int) { return 0; }
+std::vector<Chunk> DeviceMlp::layers() const { return {}; }
+void DeviceMlp::loss_and_gradient_by_layer(int, int, int, const LayerHooks&) {}
 
 }  // namespace ringlab

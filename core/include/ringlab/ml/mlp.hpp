@@ -11,11 +11,12 @@
 #include <functional>
 #include <vector>
 
+#include "ringlab/ml/mlp_layers.hpp"  // LayerwiseModel: a Model, plus the per-layer hooks (lesson 09)
 #include "ringlab/ml/model.hpp"
 
 namespace ringlab {
 
-class Mlp : public Model {
+class Mlp : public LayerwiseModel {
  public:
   // `split_floats` > 0: a weight gradient with more elements than that is computed and handed out
   // in blocks of whole rows of at most split_floats elements, each block a tensor of its own (the
@@ -68,8 +69,19 @@ class Mlp : public Model {
   double take_loss_sum() override;
   int count_correct(const float* params, int set, int first, int count) override;
 
+  // Lesson 09 (mlp_layers.hpp): each layer's parameters and gradient through hooks.
+  std::vector<Chunk> layers() const override;
+  void loss_and_gradient_by_layer(int set, int first, int count, const LayerHooks& hooks) override;
+
  private:
   void forward(const float* params, const float* x, int batch);
+  // The pieces both passes share, layer l = 1..L: act_[l] from act_[l-1]; delta_ from the
+  // logits (returns the summed loss); db_l; delta_ passed down through W_l and the ReLU.
+  void forward_layer(std::size_t l, const float* w, const float* b, int batch);
+  double softmax_delta(const std::uint8_t* labels, int batch);
+  void bias_gradient(std::size_t l, float* db, int batch);
+  void propagate(std::size_t l, const float* w, int batch);
+  void gather_batch(int set, int first, int count);  // order[first..first+count) into batch_x_, batch_y_
   std::vector<int> sizes_;
   std::vector<std::size_t> w_offset_, b_offset_;
   std::vector<int> b_tensor_, w_first_tensor_;  // per layer: b's index in tensors_, W's first block's

@@ -15,11 +15,12 @@
 #include <memory>
 #include <vector>
 
+#include "ringlab/ml/mlp_layers.hpp"  // LayerwiseModel: a Model, plus the per-layer hooks (lesson 09)
 #include "ringlab/ml/model.hpp"
 
 namespace ringlab {
 
-class DeviceMlp : public Model {
+class DeviceMlp : public LayerwiseModel {
  public:
   explicit DeviceMlp(std::vector<int> sizes);  // {784, 256, 128, 10}, as Mlp
   ~DeviceMlp();
@@ -45,6 +46,11 @@ class DeviceMlp : public Model {
   // How many of examples [first, first + count) of `set` (stored order) the model classifies
   // correctly: arg max of the logits, the first one on ties, as Mlp::count_correct.
   int count_correct(const float* params, int set, int first, int count) override;
+
+  // Lesson 09 (mlp_layers.hpp): each layer's parameters and gradient through hooks, device
+  // pointers both. (Compiled, but never run on a GPU yet: see docs/lesson09.md.)
+  std::vector<Chunk> layers() const override;
+  void loss_and_gradient_by_layer(int set, int first, int count, const LayerHooks& hooks) override;
 
  private:
   struct Impl;  // the cuBLAS handle and the device arrays (mlp_cuda.cu)
