@@ -88,8 +88,8 @@ class StepCheck {
     ringlab::print_once(comm_, "check: step " + std::to_string(state.step) + ": replicas differ WRONG\n");
     if (cause_.empty() && comm_.size() > 1)
       cause_ = "the replicas differ after step " + std::to_string(state.step) +
-               ": the ranks took different steps, so each used its own gradient — average_gradients "
-               "must combine every rank's gradient (ring_allreduce_fast) before the step.";
+               ": the ranks took different steps, so each used its own gradient — your average hole "
+               "must combine every rank's gradient before any rank updates its weights.";
   }
 
   // The verdict: the diagnosis if something was wrong, the summary, the exit code.

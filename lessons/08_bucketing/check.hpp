@@ -1,18 +1,26 @@
 // Lesson 08's --check, every step:
 //   the averaged gradient == the same local gradient averaged lesson 06's way, all at once
 //   the replicas bit-identical after the update
+//   the bucket plan (plan_problem): the rule above plan_buckets, checked on the buckets it made —
+//   every tensor in exactly one bucket, each slice exactly its tensors and inside the gradient,
+//   and sizes against bucket_bytes. A slice outside the gradient cannot even be averaged, so
+//   that part (slice_outside) is checked before the first step, with or without --check.
 //   the bucket schedule (schedule_problem): the averaged gradient can be right while the
 //   overlap is lost (a bucket packed in forward order, a wait right after each start). The
 //   scheduler logs what it did in one step; this reads the log and says what is wrong, if
 //   anything, in one line ("" when the schedule is right).
+// Each message says what happened (which bucket, which tensors, how big) and which hole made
+// it; the rule itself comes from `./ringlab hint 08`, one hint at a time.
 #pragma once
 #include <algorithm>
+#include <cstddef>
 #include <cstdio>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "gradient_buckets.hpp"
+#include "ringlab/base/plural.hpp"
 #include "ringlab/ml/mlp.hpp"
 #include "shared/training.hpp"
 #include "step.hpp"
@@ -26,24 +34,140 @@ inline std::string tensor_name(const Mlp::Tensor& t) {
   return name;
 }
 
+// " That is your plan hole; ..." — said after every message about the buckets plan_buckets made.
+inline const char* const kPlanHole = " That is your plan hole; `./ringlab hint 08` gives its rule, one hint at a time.";
+
+// "b3, W3, b2" (an index that is no tensor is said as such)
+inline std::string tensor_names(const std::vector<int>& ids, const std::vector<Mlp::Tensor>& tensors) {
+  std::string names;
+  for (int t : ids)
+    names += (names.empty() ? "" : ", ") + (t >= 0 && static_cast<std::size_t>(t) < tensors.size()
+                                                ? tensor_name(tensors[static_cast<std::size_t>(t)])
+                                                : "tensor " + std::to_string(t) + " (there is none)");
+  return names;
+}
+
+// "[6280, 16018)": a slice of the gradient, in floats.
+inline std::string range_text(std::size_t begin, std::size_t end) {
+  return "[" + std::to_string(begin) + ", " + std::to_string(end) + ")";
+}
+
+// "22.6 kB"
+inline std::string bytes_text(std::size_t bytes) {
+  return bytes < 1000 ? std::to_string(bytes) + " B" : lessons::format("%.1f kB", static_cast<double>(bytes) / 1e3);
+}
+
+// A slice that does not lie inside the gradient (`gradient_count` floats) cannot be averaged at
+// all: what the averaging would read is not this rank's gradient. The first such bucket, said
+// with its tensors and where they are; "" when every slice fits. Checked before the first step.
+inline std::string slice_outside(const std::vector<Bucket>& buckets, const std::vector<Mlp::Tensor>& tensors,
+                                 std::size_t gradient_count) {
+  for (std::size_t b = 0; b < buckets.size(); ++b) {
+    const Bucket& k = buckets[b];
+    if (k.offset <= gradient_count && k.count <= gradient_count - k.offset) continue;
+    std::string where;  // where its tensors are, for comparison
+    std::size_t lo = gradient_count, hi = 0;
+    for (int t : k.tensors)
+      if (t >= 0 && static_cast<std::size_t>(t) < tensors.size()) {
+        lo = std::min(lo, tensors[static_cast<std::size_t>(t)].offset);
+        hi = std::max(hi, tensors[static_cast<std::size_t>(t)].offset + tensors[static_cast<std::size_t>(t)].count);
+      }
+    if (lo < hi) where = "; its tensors " + tensor_names(k.tensors, tensors) + " lie in " + range_text(lo, hi);
+    return "bucket " + std::to_string(b) + "'s slice " + range_text(k.offset, k.offset + k.count) +
+           " does not lie inside the gradient " + range_text(0, gradient_count) + where +
+           ": it cannot be averaged." + kPlanHole;
+  }
+  return "";
+}
+
+// The buckets plan_buckets made, against the rule above it (`bucket_bytes` as it was given; the
+// gradient is `gradient_count` floats). "" when they keep it; else the first thing wrong.
+inline std::string plan_problem(const std::vector<Bucket>& buckets, const std::vector<Mlp::Tensor>& tensors,
+                                std::size_t bucket_bytes, std::size_t gradient_count) {
+  // 1. Every tensor in exactly one bucket, or its gradient is never averaged (or averaged twice).
+  if (buckets.empty() && !tensors.empty())
+    return std::string("plan_buckets made no bucket: no gradient is averaged.") + kPlanHole;
+  std::vector<int> in(tensors.size(), 0);
+  for (const auto& b : buckets)
+    for (int t : b.tensors)
+      if (t >= 0 && static_cast<std::size_t>(t) < tensors.size()) ++in[static_cast<std::size_t>(t)];
+  std::vector<int> none, several;
+  for (std::size_t t = 0; t < tensors.size(); ++t) {
+    if (in[t] == 0) none.push_back(static_cast<int>(t));
+    if (in[t] > 1) several.push_back(static_cast<int>(t));
+  }
+  if (!none.empty() || !several.empty()) {
+    std::vector<int> all(none);
+    all.insert(all.end(), several.begin(), several.end());
+    std::string what = "tensor" + std::string(all.size() == 1 ? " " : "s ") + tensor_names(all, tensors) +
+                       (all.size() == 1 ? " is" : " are") + " not in exactly one bucket:";
+    // "they" when one kind says it all, the names when both are there.
+    const bool both = !none.empty() && !several.empty();
+    const std::string they = all.size() == 1 ? "it is" : "they are";
+    if (!none.empty()) {
+      what += " " + (both ? tensor_names(none, tensors) + (none.size() == 1 ? " is" : " are") : they) +
+              " in none, so never averaged";
+      // The backward pass makes tensor 0 ready last: missing tensors 0 .. k-1 are the end of the walk.
+      const bool tail = none.back() == static_cast<int>(none.size()) - 1;
+      if (tail && none.size() < tensors.size())
+        what += " (the last " + ringlab::plural(static_cast<long long>(none.size()), "tensor") +
+                " the backward pass makes ready)";
+    }
+    if (!several.empty())
+      what += std::string(both ? ";" : "") + " " +
+              (both ? tensor_names(several, tensors) + (several.size() == 1 ? " is" : " are") : they) +
+              " in more than one, so averaged more than once";
+    return what + "." + kPlanHole;
+  }
+  const std::string outside = slice_outside(buckets, tensors, gradient_count);
+  if (!outside.empty()) return outside;
+
+  // 2. A bucket's slice is exactly its tensors, side by side (the averaging reads the slice).
+  for (std::size_t b = 0; b < buckets.size(); ++b) {
+    if (buckets[b].tensors.empty())
+      return "bucket " + std::to_string(b) + " holds no tensor: its slice " +
+             range_text(buckets[b].offset, buckets[b].offset + buckets[b].count) + " belongs to none." + kPlanHole;
+    std::vector<const Mlp::Tensor*> mine;
+    for (int t : buckets[b].tensors) mine.push_back(&tensors[static_cast<std::size_t>(t)]);
+    std::sort(mine.begin(), mine.end(), [](auto* x, auto* y) { return x->offset < y->offset; });
+    const std::size_t lo = mine.front()->offset, hi = mine.back()->offset + mine.back()->count;
+    for (std::size_t i = 1; i < mine.size(); ++i)
+      if (mine[i - 1]->offset + mine[i - 1]->count != mine[i]->offset)
+        return "bucket " + std::to_string(b) + "'s tensors " + tensor_names(buckets[b].tensors, tensors) +
+               " do not lie side by side: " + tensor_name(*mine[i - 1]) + " ends at " +
+               std::to_string(mine[i - 1]->offset + mine[i - 1]->count) + ", " + tensor_name(*mine[i]) +
+               " starts at " + std::to_string(mine[i]->offset) + "." + kPlanHole;
+    if (buckets[b].offset != lo || buckets[b].count != hi - lo)
+      return "bucket " + std::to_string(b) + "'s slice is " +
+             range_text(buckets[b].offset, buckets[b].offset + buckets[b].count) + ", but its tensors " +
+             tensor_names(buckets[b].tensors, tensors) + " lie in " + range_text(lo, hi) +
+             ": the averaging would miss part of them, or average what is not theirs." + kPlanHole;
+  }
+
+  // 3. Sizes: every bucket but the last holds at least bucket_bytes, and none held that much
+  //    already before its last tensor joined it.
+  const std::string size = "bucket_bytes = " + std::to_string(bucket_bytes) + " (" + bytes_text(bucket_bytes) + ")";
+  for (std::size_t b = 0; b < buckets.size(); ++b) {
+    const Bucket& k = buckets[b];
+    const std::size_t bytes = k.count * sizeof(float);
+    const std::size_t last = tensors[static_cast<std::size_t>(k.tensors.back())].count * sizeof(float);
+    if (b + 1 < buckets.size() && bytes < bucket_bytes)
+      return "bucket " + std::to_string(b) + " (" + tensor_names(k.tensors, tensors) + ") holds " +
+             bytes_text(bytes) + ", less than " + size + ", and it is not the last bucket: it closed before it was full." +
+             kPlanHole;
+    if (k.tensors.size() > 1 && bytes - last >= bucket_bytes)
+      return "bucket " + std::to_string(b) + " (" + tensor_names(k.tensors, tensors) + ") holds " +
+             bytes_text(bytes) + "; before its last tensor, " + tensor_name(tensors[static_cast<std::size_t>(k.tensors.back())]) +
+             ", it held " + bytes_text(bytes - last) + ", already " + size + " or more: it closed late." + kPlanHole;
+  }
+  return "";
+}
+
+// The schedule of one step, from the scheduler's log (the plan is plan_problem's business).
 inline std::string schedule_problem(const BucketScheduler& s, const std::vector<Mlp::Tensor>& tensors) {
   using Event = BucketScheduler::Event;
   const auto& buckets = s.buckets();
-  // 1. Every tensor in exactly one bucket, or its gradient is never averaged.
-  std::vector<int> in(tensors.size(), 0);
-  for (const auto& b : buckets)
-    for (int t : b.tensors) ++in[static_cast<std::size_t>(t)];
-  std::string missing;
-  std::size_t how_many = 0;
-  for (std::size_t t = 0; t < tensors.size(); ++t)
-    if (in[t] != 1) missing += (missing.empty() ? "" : ", ") + tensor_name(tensors[t]), ++how_many;
-  if (how_many == tensors.size() && buckets.empty())
-    return "plan_buckets made no bucket: no gradient is averaged";
-  if (!missing.empty())
-    return "tensors " + missing + " are not in exactly one bucket: a tensor in no bucket is never averaged " +
-           "(did the last, partial bucket get added?)";
-
-  // 2. Packed in backward order: read bucket 0, 1, 2, ... one after the other, and the tensors
+  // 1. Packed in backward order: read bucket 0, 1, 2, ... one after the other, and the tensors
   //    come in the order the backward pass made them ready (the last tensor first).
   const auto& log = s.log();
   std::vector<int> ready_order, packed;
@@ -60,7 +184,7 @@ inline std::string schedule_problem(const BucketScheduler& s, const std::vector<
              " first), or a bucket waits for gradients computed long after its first";
   }
 
-  // 3. Each bucket starts the moment its last gradient is ready, once, and nothing is waited for
+  // 2. Each bucket starts the moment its last gradient is ready, once, and nothing is waited for
   //    while the backward pass still runs.
   std::set<int> ready, started;
   for (std::size_t i = 0; i < log.size(); ++i) {
@@ -96,6 +220,24 @@ inline std::string schedule_problem(const BucketScheduler& s, const std::vector<
   return "";
 }
 
+// Before the first step, with or without --check: a plan with a slice outside the gradient
+// cannot be averaged at all (the averaging would read memory that is not the gradient). Every
+// rank made the same plan and stops here; rank 0 says why. 1 (the exit code) when the run must
+// stop, 0 when it may go on.
+inline int refuse_plan_outside_gradient(Stepper& st, Strategy strategy, const BucketScheduler& scheduler) {
+  const std::string why =
+      strategy == Strategy::after ? "" : slice_outside(scheduler.buckets(), st.mlp.tensors(), st.grad.size());
+  if (st.comm.all_ok(why.empty())) return 0;
+  if (st.comm.rank() == 0) {
+    ringlab::log(ringlab::Level::error) << "before step 0: schedule WRONG: " << why;
+    std::printf("diagnosis: the bucket plan is wrong: %s\n", why.c_str());
+  }
+  ringlab::print_once(st.comm, std::string("check: ") + strategy_name(strategy) + " on " +
+                                   ringlab::plural(st.comm.size(), "rank") +
+                                   ": bucket plan WRONG, so no step was taken. FAILED\n");
+  return 1;
+}
+
 class StepCheck {
  public:
   StepCheck(Stepper& st, Strategy strategy) : st_(st), strategy_(strategy) {}
@@ -118,11 +260,14 @@ class StepCheck {
                                                        ringlab::View<const float>(st_.grad), n));
     worst_difference_ = std::max(worst_difference_, diff);
     if (strategy_ == Strategy::after || !schedule_error_.empty()) return;
-    schedule_error_ = schedule_problem(scheduler, st_.mlp.tensors());
+    // The plan first: a schedule read from a wrong plan would only echo it.
+    schedule_error_ = plan_problem(scheduler.buckets(), st_.mlp.tensors(), st_.bucket_bytes(strategy_), st_.grad.size());
+    const char* what = schedule_error_.empty() ? "schedule" : "plan";
+    if (schedule_error_.empty()) schedule_error_ = schedule_problem(scheduler, st_.mlp.tensors());
     if (!schedule_error_.empty() && comm.rank() == 0) {
       ringlab::log(ringlab::Level::error) << "step " << st_.step_index - 1 << ": schedule WRONG: " << schedule_error_;
-      // The schedule check names the cause itself: say it as every lesson's diagnosis does.
-      std::printf("diagnosis: the bucket schedule is wrong: %s\n", schedule_error_.c_str());
+      // The check names what happened and the hole: say it as every lesson's diagnosis does.
+      std::printf("diagnosis: the bucket %s is wrong: %s\n", what, schedule_error_.c_str());
     }
   }
 
@@ -138,8 +283,8 @@ class StepCheck {
   int finish() {
     const bool ok = identical_ && worst_difference_ <= 1e-6 && schedule_error_.empty();
     ringlab::print_once(
-        st_.comm, std::string("check: ") + strategy_name(strategy_) + " on " + std::to_string(st_.comm.size()) +
-                      " ranks: averaged gradient vs after's, max rel. diff " + lessons::sci(worst_difference_) +
+        st_.comm, std::string("check: ") + strategy_name(strategy_) + " on " + ringlab::plural(st_.comm.size(), "rank") +
+                      ": averaged gradient vs after's, max rel. diff " + lessons::sci(worst_difference_) +
                       (worst_difference_ <= 1e-6 ? " (<= 1e-6 ok)" : " WRONG (> 1e-6)") + "; replicas " +
                       (identical_ ? "bit-identical after every step" : "DIFFER") + "; schedule " +
                       (schedule_error_.empty() ? "ok" : "WRONG") + (ok ? ". PASSED\n" : ". FAILED\n"));

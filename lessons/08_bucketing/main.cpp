@@ -177,6 +177,8 @@ int main(int argc, char** argv) {
                             std::vector<float>(mlp.parameter_count(), 0.0f)};
   lesson06::broadcast<float>(comm, View<float>(stepper.params));
   auto scheduler = stepper.scheduler(strategy);
+  // A slice outside the gradient cannot be averaged: said before the first step (check.hpp).
+  if (const int stop = lesson08::refuse_plan_outside_gradient(stepper, strategy, scheduler)) return stop;
   const int steps_per_epoch = train.count / batch;
   std::string shape;
   for (int s : sizes) shape += (shape.empty() ? "" : "-") + std::to_string(s);

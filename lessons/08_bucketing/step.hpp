@@ -38,10 +38,14 @@ struct Stepper {
   // The order this epoch visits the training set.
   void begin_epoch(const std::vector<int>& order) { mlp.set_order(train_set, order); }
 
-  // per-layer: one bucket per tensor; bucket: buckets of --bucket-mb; after: one, never started.
+  // The size plan_buckets is given: per-layer 0 (one bucket per tensor); otherwise --bucket-mb.
+  std::size_t bucket_bytes(Strategy s) const {
+    return s == Strategy::per_layer ? 0 : static_cast<std::size_t>(bucket_mb * 1e6);
+  }
+  // per-layer: one bucket per tensor; bucket: buckets of --bucket-mb; after: planned, never started.
   BucketScheduler scheduler(Strategy s) {
-    const std::size_t bytes = s == Strategy::per_layer ? 0 : static_cast<std::size_t>(bucket_mb * 1e6);
-    return BucketScheduler(averaging, plan_buckets(mlp.tensors(), bytes), static_cast<int>(mlp.tensors().size()));
+    return BucketScheduler(averaging, plan_buckets(mlp.tensors(), bucket_bytes(s)),
+                           static_cast<int>(mlp.tensors().size()));
   }
 
   // Batch b of the epoch's order: my part's gradient, averaged as `s` says. Returns my part's loss.

@@ -131,3 +131,45 @@ TEST_CASE("differences outside the holes are shown as diff shows them, with each
   CHECK(diff_outside(split("x\ny\n"), split("y\n")) == std::vector<std::string>{"1d0", "< x"});
   CHECK(diff_outside(split("x\n"), split("w\nx\n")) == std::vector<std::string>{"0a1", "> w"});
 }
+
+TEST_CASE("fill_one takes only the named hole from the learner's file, every other the solution's") {
+  // The learner wrote both holes; the variant for "add" keeps the solution's "twice".
+  const std::string learner = R"(int f(int x) {
+  // ==== BEGIN EXERCISE: add ====
+  x += 2;
+  // ==== END EXERCISE ====
+  return x;
+}
+// ==== BEGIN EXERCISE: twice ====
+int g(int x) { return x + x + x; }
+// ==== END EXERCISE ====
+)";
+  std::string error;
+  const File add = split(ringlab::holes::fill_one(kSolution, learner, "add", error));
+  REQUIRE(error.empty());
+  REQUIRE(add.holes.size() == 2);
+  CHECK(add.holes[0].body == std::vector<std::string>{"  x += 2;"});
+  CHECK(add.holes[1].body == std::vector<std::string>{"int g(int x) { return 2 * x; }"});
+  const File twice = split(ringlab::holes::fill_one(kSolution, learner, "twice", error));
+  REQUIRE(error.empty());
+  CHECK(twice.holes[0].body == std::vector<std::string>{"  x += 1;"});
+  CHECK(twice.holes[1].body == std::vector<std::string>{"int g(int x) { return x + x + x; }"});
+  // Outside the holes the variant is the solution, line for line.
+  CHECK(diff_outside(split(kSolution), add).empty());
+  // A name the learner's file lacks: the solution as it is.
+  CHECK(ringlab::holes::fill_one(kSolution, kMistake, "twice", error) == kSolution);
+  CHECK(error.empty());
+}
+
+TEST_CASE("a learner's hole is the solution's, still the TODO, or their own code") {
+  using ringlab::holes::Written;
+  auto hole = [](std::vector<std::string> body) { return ringlab::holes::Hole{"h", 1, 2, std::move(body)}; };
+  const auto solution = hole({"  x += 1;"});
+  CHECK(ringlab::holes::written(hole({"  x += 1;  "}), solution) == Written::same);  // spaces at the end
+  CHECK(ringlab::holes::written(hole({"  // TODO(exercise): add one", "  (void)x;  // TODO(exercise): delete"}),
+                                solution) == Written::todo);
+  // Code written under the TODO comment is the learner's own.
+  CHECK(ringlab::holes::written(hole({"  // TODO(exercise): add one", "  x += 2;"}), solution) == Written::own);
+  CHECK(ringlab::holes::written(hole({"  x = x + 1;"}), solution) == Written::own);
+  CHECK(ringlab::holes::written(hole({}), solution) == Written::own);  // emptied: nothing written
+}

@@ -115,3 +115,81 @@ TEST_CASE("an exercise whose folders are missing is named") {
   CHECK(missing[0] ==
         "m.txt:1: exercise [09]: exercises/09_nowhere/ and solutions/09_nowhere/ must both exist");
 }
+
+namespace {
+const char* kTagged = R"([08]
+topic = 08_bucketing
+title = Buckets
+np = 2
+check = --check
+hint = The backward pass.
+hint[plan] = plan_buckets: walk backwards;
+hint =   a full bucket closes.
+hint[ready, finish] = gradient_ready and finish.
+hint[plan] = Forward order?
+hint[finish] = The lines of finish.
+)";
+}  // namespace
+
+TEST_CASE("hint[hole] tags a hint with the holes it is about; an untagged hint is about every hole") {
+  const Manifest m = read(kTagged);
+  REQUIRE(m.errors.empty());
+  const auto& e = m.exercises[0];
+  REQUIRE(e.hints.size() == 5);
+  CHECK(e.hints[1] == "plan_buckets: walk backwards;\na full bucket closes.");
+  CHECK(e.hint_holes[0].empty());
+  CHECK(e.hint_holes[1] == std::vector<std::string>{"plan"});
+  CHECK(e.hint_holes[2] == std::vector<std::string>{"ready", "finish"});
+  CHECK(e.hint_lines[2] == 9);
+  // `get NN hint` prints every hint line's value, tagged or not.
+  CHECK(e.fields[5] == std::pair<std::string, std::string>{"hint", "plan_buckets: walk backwards;"});
+}
+
+TEST_CASE("a bad hint tag gets one error line") {
+  const std::string ok = "topic = t\ntitle = T\nnp = 2\ncheck = --check\n";
+  bad("[05]\n" + ok + "hint[] = x\n", "m.txt:6: hint[...]: name the holes, separated by commas: got hint[] = x");
+  bad("[05]\n" + ok + "hint[a,] = x\n", "m.txt:6: hint[...]: name the holes, separated by commas: got hint[a,] = x");
+  bad("[05]\n" + ok + "hint = x\nhint[a] =   y\n",
+      "m.txt:7: a hint's continued line is a plain `hint =` (it belongs to the hint before): hint[a] =   y");
+}
+
+TEST_CASE("a hint tag must name a hole of the exercise's solution") {
+  const Manifest m = read(
+      "[05]\ntopic = 05_ring_allreduce\ntitle = T\nnp = 2\ncheck = --check\nhint[allgather] = a\n"
+      "hint[all-gather] = b\n");
+  REQUIRE(m.errors.empty());
+  CHECK(ringlab::manifest::hole_names(m.exercises[0], RINGLAB_SOURCE_DIR) ==
+        std::vector<std::string>{"reduce-scatter", "allgather"});
+  const auto unknown = ringlab::manifest::unknown_hint_holes(m, "m.txt", RINGLAB_SOURCE_DIR);
+  REQUIRE(unknown.size() == 1);
+  CHECK(unknown[0] ==
+        "m.txt:7: hint[all-gather]: exercise [05] has no hole \"all-gather\" (its holes: reduce-scatter, allgather)");
+  const Manifest shipped = ringlab::manifest::load(RINGLAB_SOURCE_DIR "/exercises/manifest.txt");
+  CHECK(ringlab::manifest::unknown_hint_holes(shipped, "manifest.txt", RINGLAB_SOURCE_DIR).empty());
+}
+
+TEST_CASE("the next hint follows the holes that failed, in the manifest's order") {
+  const Manifest m = read(kTagged);
+  const auto& e = m.exercises[0];
+  using ringlab::manifest::hints_left;
+  using ringlab::manifest::next_hint;
+  // No failure recorded: every hint in order, as always.
+  CHECK(next_hint(e, {}, {}) == 0);
+  CHECK(next_hint(e, {0}, {}) == 1);
+  CHECK(next_hint(e, {0, 1, 2, 3}, {}) == 4);
+  CHECK(next_hint(e, {0, 1, 2, 3, 4}, {}) == 4);  // all shown: the last again
+  CHECK(hints_left(e, {0}, {}) == 4);
+  // "ready" failed: the untagged hint, then the one about ready; plan's are skipped.
+  CHECK(next_hint(e, {}, {"ready"}) == 0);
+  CHECK(next_hint(e, {0}, {"ready"}) == 2);
+  CHECK(next_hint(e, {0, 2}, {"ready"}) == 2);
+  CHECK(hints_left(e, {0, 2}, {"ready"}) == 0);
+  // "finish" failed after hints 1 and 2 were read: the next about finish, the last one included.
+  CHECK(next_hint(e, {0, 1}, {"finish"}) == 2);
+  CHECK(next_hint(e, {0, 1, 2}, {"finish"}) == 4);
+  // Two holes failed: the hints about either.
+  CHECK(next_hint(e, {0, 2}, {"ready", "plan"}) == 1);
+  // A hole no hint is tagged with: every hint, in order.
+  CHECK(next_hint(e, {0}, {"elsewhere"}) == 1);
+  CHECK(next_hint(ringlab::manifest::Exercise{}, {}, {}) == -1);  // no hints at all
+}

@@ -231,3 +231,82 @@ TEST_CASE("a send from a rank the schedule gives no send is an extra send, also 
   CHECK(has(text, "rank 3 sent to rank 0"));
   CHECK(has(text, "an extra send"));
 }
+
+// --- hangs against the schedule (compare_hang): the watchdog's reports, made by hand ---------
+namespace {
+using ringlab::watchdog::Pending;
+using ringlab::watchdog::Report;
+Report stuck(int rank, bool send, int peer, const std::string& phase, int step) {
+  Report r;
+  r.rank = rank;
+  r.blocked = true;
+  r.waits = {Pending{send, peer, 0, 1 << 20}};
+  r.phase = phase;
+  r.step = step;
+  return r;
+}
+}  // namespace
+
+TEST_CASE("the chain's schedule is lesson 02's picture") {
+  const Schedule s = ringlab::chain_schedule(3);
+  REQUIRE(s.transfers.size() == 4);
+  CHECK(s.transfers[0].rank == 0);
+  CHECK(s.transfers[0].op == Op::send);
+  CHECK(s.transfers[0].peer == 1);
+  CHECK(s.transfers[1].op == Op::recv);
+  CHECK(s.transfers[1].peer == 0);
+  CHECK(s.transfers[1].step == 1);  // the chain's step is the rank's place in it
+  CHECK(s.transfers[3].peer == 1);
+  CHECK(ringlab::diagnose_schedule(s, run_of(s)).empty());
+}
+
+TEST_CASE("a hung receive from the wrong parent is named with the tree's parent and the hole") {
+  const Schedule tree = ringlab::binomial_tree_schedule(4, 0);
+  const auto c = ringlab::compare_hang(tree, {stuck(0, true, 2, "bcast-tree", 1), stuck(2, false, 1, "bcast-tree", 1),
+                                              stuck(3, false, 2, "bcast-tree", 1)});
+  CHECK(c.departs);
+  CHECK(has(c.text, "diagnosis: round 1 (root 0): rank 2 waits to receive from rank 1; the binomial tree has rank 2 "
+                    "receive from rank 0 there (its parent): the peer is wrong. That is your binomial tree hole"));
+  CHECK(has(c.text, "rank 3 waits to receive from rank 2; the binomial tree has rank 3 receive from rank 1 there"));
+  CHECK(has(c.text, "round 1 (root 0): rank 0 waits to send to rank 2, as the binomial tree has it."));
+  CHECK_FALSE(has(c.text, "v - mask"));  // what happened and where, not the rule
+}
+
+TEST_CASE("a hung call the schedule has at that step says what the peer should do, when the peer is elsewhere") {
+  const Schedule chain = ringlab::chain_schedule(3);
+  const auto c = ringlab::compare_hang(chain, {stuck(1, false, 0, "forward", 1), stuck(2, false, 1, "forward", 2)});
+  CHECK_FALSE(c.departs);
+  CHECK(has(c.text, "forward step 1: rank 1 waits to receive from rank 0, as the chain has it. The chain has rank 0 "
+                    "send to rank 1 in forward step 0 (the rank after it); rank 0 is not in a point-to-point call, so "
+                    "that send is missing on rank 0, or it went elsewhere."));
+  CHECK(has(c.text, "Every blocked call is one the chain makes at that step: the peers are right."));
+  CHECK_FALSE(has(c.text, "diagnosis:"));
+}
+
+TEST_CASE("a hung call the schedule does not have at that step is named with what it has there") {
+  const Schedule chain = ringlab::chain_schedule(3);
+  const auto c = ringlab::compare_hang(chain, {stuck(0, false, 1, "forward", 0)});
+  CHECK(c.departs);
+  CHECK(has(c.text, "diagnosis: forward step 0: rank 0 waits to receive from rank 1; the chain has rank 0 send to rank "
+                    "1 there (the rank after it), and no receive: the chain does not have this call at this step. "
+                    "That is your receive hole"));
+  // A rank the schedule gives no call at all in that round.
+  const Schedule tree = ringlab::binomial_tree_schedule(4, 0);
+  const auto t = ringlab::compare_hang(tree, {stuck(3, false, 0, "bcast-tree", 0)});
+  CHECK(has(t.text, "round 0 (root 0): rank 3 waits to receive from rank 0; the binomial tree has rank 3 make no call there."));
+}
+
+TEST_CASE("a hang outside the schedule's phases is not compared") {
+  const Schedule ring = ringlab::ring_allreduce_schedule(3);
+  const auto c = ringlab::compare_hang(ring, {stuck(0, true, 1, "bcast-tree", 0)});
+  CHECK_FALSE(c.departs);
+  CHECK(c.text.empty());
+}
+
+TEST_CASE("a ring that sends before it receives: every blocked call is the ring's, the order is the problem") {
+  const Schedule ring = ringlab::ring_allreduce_schedule(2);
+  const auto c = ringlab::compare_hang(ring, {stuck(0, true, 1, "reduce-scatter", 0), stuck(1, true, 0, "reduce-scatter", 0)});
+  CHECK_FALSE(c.departs);
+  CHECK(has(c.text, "reduce-scatter step 0: rank 0 waits to send to rank 1, as the ring has it."));
+  CHECK(has(c.text, "the peers are right"));
+}

@@ -6,6 +6,10 @@
 //   missing-send     rank 1 waits for a message from rank 2, which goes on to a barrier instead
 //   tag-mismatch     rank 0 sends with tag 1, rank 1 receives with tag 0
 //   self-recv        rank 1 waits to receive from itself (a peer computed wrong)
+// Two more, inside an exercise's algorithm whose schedule the kit knows (WatchSchedule): the
+// watchdog compares each blocked call with it and names the one that departs:
+//   wrong-tree       the binomial tree (root 0) with each rank receiving from v - 1, not its parent
+//   wrong-chain      lesson 02's chain with each rank receiving from the rank after it, not before
 // And two that do not hang but leave a message behind (the run must exit 1, naming it):
 //   no-wait          rank 0 isends a small message and never waits for the request
 //   stray-send       in "extra_send" rank 0 sends rank 1 one message too many; a correct
@@ -24,9 +28,10 @@ int main(int argc, char** argv) {
   CLI::App app{"Programs that hang on purpose, for the watchdog's tests"};
   std::string which = "send-first-ring";
   app.add_option("--case", which,
-                 "send-first-ring, missing-send, tag-mismatch, self-recv, no-wait, stray-send, too-long")
+                 "send-first-ring, missing-send, tag-mismatch, self-recv, no-wait, stray-send, too-long, "
+                 "wrong-tree, wrong-chain")
       ->check(CLI::IsMember({"send-first-ring", "missing-send", "tag-mismatch", "self-recv", "no-wait",
-                             "stray-send", "too-long"}));
+                             "stray-send", "too-long", "wrong-tree", "wrong-chain"}));
   if (auto code = rt.parse(app, argc, argv)) return *code;
   auto& comm = rt.comm();
   const int n = comm.size(), r = comm.rank();
@@ -51,6 +56,30 @@ int main(int argc, char** argv) {
       }
     }
     comm.barrier();
+    return 0;
+  }
+
+  if (which == "wrong-tree") {  // exercise 03's loop, the parent computed as v - 1
+    WatchSchedule watch(binomial_tree_schedule(n, 0));
+    trace::Collective tree("bcast_tree", out.data(), out.size());
+    for (int k = 0, mask = 1; mask < n; ++k, mask <<= 1) {
+      tree.at("bcast-tree", k);
+      if (r < mask && r + mask < n) comm.send(View<float>(out), r + mask);
+      else if (r >= mask && r < 2 * mask) comm.recv(View<float>(in), r - 1);  // the bug: r - mask
+    }
+    tree.end(in.data(), in.size());
+  }
+  if (which == "wrong-chain") {  // exercise 02's chain, the partial sum awaited from r + 1
+    WatchSchedule watch(chain_schedule(n));
+    trace::Collective chain("chain_sum", out.data(), out.size());
+    chain.at("forward", r);
+    if (r < n - 1) comm.recv(View<float>(in.data(), 1), r + 1);  // the bug: r > 0, from r - 1
+    if (r < n - 1) comm.send(View<float>(out.data(), 1), r + 1);
+    chain.end(in.data(), 1);
+  }
+  if (which == "wrong-tree" || which == "wrong-chain") {
+    comm.barrier();
+    print_once(comm, "no hang\n");
     return 0;
   }
 

@@ -6,8 +6,13 @@ using ringlab::watchdog::Pending;
 using ringlab::watchdog::Report;
 
 namespace {
-Report blocked(int rank, std::vector<Pending> waits, std::string where = "") {
-  return Report{.rank = rank, .blocked = true, .where = std::move(where), .waits = std::move(waits)};
+Report blocked(int rank, std::vector<Pending> waits, std::string where = "", std::string phase = "", int step = -1) {
+  return Report{.rank = rank,
+                .blocked = true,
+                .where = std::move(where),
+                .waits = std::move(waits),
+                .phase = std::move(phase),
+                .step = step};
 }
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 }  // namespace
@@ -110,4 +115,40 @@ TEST_CASE("a cycle of receives at different places: a rank receives where it sho
   CHECK(has(text, "rank 0 in parameter_server, push step 0; rank 1 in parameter_server, pull step 0"));
   CHECK(has(text, "receives where it should send first"));
   CHECK_FALSE(has(text, "reordering the calls will not help"));
+}
+
+TEST_CASE("a report's phase and step survive encoding and decoding") {
+  Report r = blocked(3, {{false, 0, 0, 64}}, "bcast_tree, bcast-tree step 1", "bcast-tree", 1);
+  Report back;
+  REQUIRE(ringlab::watchdog::decode(ringlab::watchdog::encode(r), back));
+  CHECK(back.phase == "bcast-tree");
+  CHECK(back.step == 1);
+  CHECK(back.where == "bcast_tree, bcast-tree step 1");
+}
+
+TEST_CASE("a rank waiting on itself is not told the ring's neighbour arithmetic") {
+  std::vector<Report> reports{blocked(2, {{false, 2, 0, 64}}, "bcast_tree, bcast-tree step 1")};
+  const std::string text = ringlab::watchdog::diagnose(reports, 4, 10);
+  CHECK(has(text, "the peer arithmetic is wrong"));
+  CHECK_FALSE(has(text, "next ="));
+  CHECK_FALSE(has(text, "prev ="));
+}
+
+TEST_CASE("a schedule's comparison comes after the ranks' states and, when a call departs, replaces the guesses") {
+  // The cycle of a tree whose ranks receive from the wrong parent: the watchdog alone would say
+  // "reorder the calls"; the schedule says which receive is not the tree's.
+  std::vector<Report> reports{blocked(1, {{true, 3, 0, 8 << 20}}, "bcast_tree, bcast-tree step 1"),
+                              blocked(2, {{false, 1, 0, 8 << 20}}, "bcast_tree, bcast-tree step 1"),
+                              blocked(3, {{false, 2, 0, 8 << 20}}, "bcast_tree, bcast-tree step 1")};
+  const ringlab::watchdog::Comparison departs{"diagnosis: rank 2's receive is not the tree's.\n", true};
+  const std::string text = ringlab::watchdog::diagnose(reports, 4, 10, departs);
+  CHECK(has(text, "deadlock: "));
+  CHECK(has(text, "diagnosis: rank 2's receive is not the tree's."));
+  CHECK(text.find("rank 3 waits to receive") < text.find("diagnosis:"));
+  CHECK_FALSE(has(text, "Reorder the calls"));
+
+  const ringlab::watchdog::Comparison agrees{"  Every blocked call is one the tree makes at that step.\n", false};
+  const std::string guessed = ringlab::watchdog::diagnose(reports, 4, 10, agrees);
+  CHECK(has(guessed, "Every blocked call is one the tree makes"));
+  CHECK(has(guessed, "Reorder the calls"));
 }

@@ -1,7 +1,8 @@
 // ringlab-manifest: what scripts/ringlab-exercise asks about the exercises, answered in C++ and
 // unit-tested: the manifest (exercises/manifest.txt, one reading of it: ringlab/check/manifest.hpp),
 // the holes (fill, compare, resync: ringlab/check/holes.hpp), what a failed run printed
-// (explain_run.hpp) and what the failed runs have in common (ringlab/check/diagnose_runs.hpp).
+// (explain_run.hpp), what the failed runs have in common (ringlab/check/diagnose_runs.hpp), and
+// which hole failed (the variants with one hole of the learner's: ringlab/check/localise.hpp).
 // The script keeps the orchestration: build, run under a time limit, exit codes, hint state.
 // Built into BUILD/bin from the few MPI-free core files it needs (CMakeLists.txt says why).
 // Every question is a subcommand (main() lists them, as `--help` does). A manifest with a
@@ -19,6 +20,7 @@
 #include "explain_run.hpp"
 #include "ringlab/check/diagnose_runs.hpp"
 #include "ringlab/check/holes.hpp"
+#include "ringlab/check/localise.hpp"
 #include "ringlab/check/manifest.hpp"
 
 namespace {
@@ -174,18 +176,85 @@ int resync(const Exercise& e, const fs::path& root) {
   return 0;
 }
 
+// variants NN HOLES OUT: for each hole K (1, 2, ... in the order of the solution's files and
+// their holes), OUT/K/ holds the topic's files with hole K from the learner's copy in HOLES and
+// every other hole the solution's; prints "K<TAB>NAME<TAB>same|todo|own" per hole. Nothing is
+// written for an exercise with one hole: there is nothing to localise. A file is rewritten only
+// when it changes, so checking the same code again rebuilds nothing.
+int variants(const Exercise& e, const fs::path& root, const fs::path& learner, const fs::path& out) {
+  const fs::path sol = root / "solutions" / e.topic;
+  if (!fs::is_directory(sol)) return fail("exercise " + e.nn + ": solutions/" + e.topic + " is not there");
+  struct Source {
+    std::string name, solution, learner;
+  };
+  std::vector<Source> files;
+  struct HoleAt {
+    std::size_t file;  // index into files
+    std::string hole;
+    ringlab::holes::Written written;
+  };
+  std::vector<HoleAt> holes;
+  for (const auto& name : files_in(sol)) {
+    Source f{name, "", ""};
+    if (!read(sol / name, f.solution)) return fail("cannot read " + (sol / name).string());
+    const auto s = ringlab::holes::split(f.solution);
+    if (!s.holes.empty() && !read(learner / name, f.learner))
+      return fail("variants: " + (learner / name).string() + " is not there");
+    const auto l = ringlab::holes::split(f.learner);
+    if (!l.error.empty()) return fail("variants: " + (learner / name).string() + ", " + l.error);
+    for (const auto& h : s.holes) {
+      const auto mine = std::find_if(l.holes.begin(), l.holes.end(), [&](const auto& x) { return x.name == h.name; });
+      if (mine == l.holes.end())
+        return fail("variants: " + (learner / name).string() + " has no hole \"" + h.name + "\"");
+      holes.push_back({files.size(), h.name, ringlab::holes::written(*mine, h)});
+    }
+    files.push_back(f);
+  }
+  if (holes.size() < 2) return 0;
+  for (std::size_t k = 0; k < holes.size(); ++k) {
+    const fs::path dir = out / std::to_string(k + 1);
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      std::string text = files[i].solution, error, old;
+      if (i == holes[k].file) text = ringlab::holes::fill_one(text, files[i].learner, holes[k].hole, error);
+      if (!error.empty()) return fail("variants: " + files[i].name + ": " + error);
+      if (read(dir / files[i].name, old) && old == text) continue;
+      if (!write(dir / files[i].name, text)) return fail("cannot write " + (dir / files[i].name).string());
+    }
+    static const char* const kWritten[] = {"same", "todo", "own"};
+    std::printf("%zu\t%s\t%s\n", k + 1, holes[k].hole.c_str(), kWritten[static_cast<int>(holes[k].written)]);
+  }
+  return 0;
+}
+
+// --variants FILE: how each hole's variant did (localise.hpp); no FILE, none.
+bool read_variants(const std::string& path, std::vector<ringlab::localise::Variant>& out, std::string& error) {
+  out.clear();
+  if (path.empty()) return true;
+  std::string text;
+  if (!read(path, text)) {
+    error = "--variants: cannot read " + path;
+    return false;
+  }
+  out = ringlab::localise::parse(text, error);
+  if (!error.empty()) error = "--variants " + path + ": " + error;
+  return error.empty();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{
       "ringlab-manifest: answers scripts/ringlab-exercise's questions about the exercises: "
       "exercises/manifest.txt, the holes, and what failed check runs printed."};
-  std::string manifest_path, root, nn, key, nps, hint_which, solution, holes_file, out;
+  std::string manifest_path, root, nn, key, nps, hint_which, solution, holes_file, out, variants_file, shown;
+  std::vector<std::string> failed_holes;
   int runs_max = 0;
-  bool brief = false;
+  bool brief = false, only_failing = false;
   app.add_option("--manifest", manifest_path,
                  "The manifest (exercises/manifest.txt); needed by every "
-                 "question but fill and explain");
+                 "question but fill, explain and localise");
   app.add_option("--root", root, "The repository (default: the manifest's folder's parent)");
   app.require_subcommand(1);
   auto* list = app.add_subcommand("list", "NN<TAB>topic<TAB>title, one line per exercise, in order");
@@ -210,12 +279,27 @@ int main(int argc, char** argv) {
       "resync", "Rewrites exercises/NN_topic from solutions/NN_topic, keeping the exercise's holes");
   auto* explain = app.add_subcommand(
       "explain", "The lines of a failed check run's output (stdin) that say what went wrong");
-  for (auto* question : {number, get, plan, hints, diagnose, sames, resyncs})
+  auto* variant = app.add_subcommand(
+      "variants",
+      "Writes OUT/K/: NN's files with hole K from the learner's files in HOLES and every other hole the "
+      "solution's; prints K<TAB>HOLE<TAB>same|todo|own per hole (nothing for one hole)");
+  auto* localise = app.add_subcommand(
+      "localise", "The line that says which holes fail on their own, from --variants FILE (how each did)");
+  for (auto* question : {number, get, plan, hints, diagnose, sames, resyncs, variant})
     question->add_option("NN", nn, "Exercise number")->required();
   get->add_option("KEY", key, "topic, title, np, check, diagnose or hint")->required();
   plan->add_option("--np", nps, "Only these numbers of ranks (\"2 3\"); few: the first two above 1");
   plan->add_option("--runs", runs_max, "Only the first N check lines")->check(CLI::PositiveNumber);
-  hints->add_option("WHICH", hint_which, "K (1 = gentlest), all, or count")->required();
+  hints->add_option("WHICH", hint_which, "K (1 = gentlest), all, count, or next")->required();
+  hints->add_option("--shown", shown, "next: the hints shown already (\"1 2\")");
+  hints->add_option("--failed", failed_holes, "next: a hole the last check found failing (may repeat)");
+  variant->add_option("HOLES", holes_file, "The folder of the learner's files (exercises/NN_topic)")->required();
+  variant->add_option("OUT", out, "The folder to write the variants in")->required();
+  localise->add_option("--variants", variants_file, "NAME<TAB>WRITTEN<TAB>OUTCOME per hole")->required();
+  localise->add_flag("--failing", only_failing, "The holes to speak of instead, one per line");
+  for (auto* question : {explain, diagnose})
+    question->add_option("--variants", variants_file,
+                         "How each hole's variant did: leave out what blames a hole that passes on its own");
   fills->add_option("SOLUTION", solution, "The solution file")->required();
   fills->add_option("HOLES", holes_file, "A file of holes (a typical mistake, or an exercise)")->required();
   fills->add_option("OUT", out, "The file to write (only if it changes)")->required();
@@ -228,10 +312,21 @@ int main(int argc, char** argv) {
     return fail(e.what());
   }
 
-  // The two questions that need no manifest.
+  // The questions that need no manifest.
+  std::vector<ringlab::localise::Variant> localised;
+  std::string error;
+  if (!read_variants(variants_file, localised, error)) return fail(error);
   if (fills->parsed()) return fill(solution, holes_file, out);
   if (explain->parsed()) {
-    for (const auto& line : ringlab::explain_run(std::cin, brief)) std::printf("%s\n", line.c_str());
+    const auto lines = ringlab::localise::speak_of_failing(ringlab::explain_run(std::cin, brief), localised);
+    for (const auto& line : lines) std::printf("%s\n", line.c_str());
+    return 0;
+  }
+  if (localise->parsed()) {
+    if (only_failing)
+      for (const auto& hole : ringlab::localise::failing(localised)) std::printf("%s\n", hole.c_str());
+    else if (const auto line = ringlab::localise::verdict(localised); !line.empty())
+      std::printf("%s\n", line.c_str());
     return 0;
   }
 
@@ -239,8 +334,10 @@ int main(int argc, char** argv) {
   const Manifest m = ringlab::manifest::load(manifest_path);
   if (root.empty()) root = fs::absolute(manifest_path).parent_path().parent_path().string();
   auto errors = m.errors;
-  if (validate->parsed())
+  if (validate->parsed()) {
     for (auto& e : ringlab::manifest::missing_folders(m, manifest_path, root)) errors.push_back(e);
+    for (auto& e : ringlab::manifest::unknown_hint_holes(m, manifest_path, root)) errors.push_back(e);
+  }
   if (!errors.empty()) {  // a manifest with a problem is never half-used
     for (const auto& e : errors) std::fprintf(stderr, "%s\n", e.c_str());
     return 2;
@@ -255,10 +352,10 @@ int main(int argc, char** argv) {
     return 0;
   }
 
-  std::string error;
   const Exercise* e = exercise(m, nn, error);
   if (!e) return fail(error);
   if (sames->parsed()) return same(*e, root);
+  if (variant->parsed()) return variants(*e, root, holes_file, out);
   if (resyncs->parsed()) return resync(*e, root);
   if (number->parsed()) {
     std::printf("%s\n", e->nn.c_str());
@@ -288,6 +385,14 @@ int main(int argc, char** argv) {
     const int total = static_cast<int>(e->hints.size());
     if (hint_which == "count") {
       std::printf("%d\n", total);
+    } else if (hint_which == "next") {  // "K<TAB>LEFT": the hint to show, and how many more after it
+      std::vector<int> seen;
+      std::istringstream in(shown);
+      for (std::string w; in >> w;)
+        if (digits(w, 3) && std::stoi(w) >= 1) seen.push_back(std::stoi(w) - 1);
+      const int k = ringlab::manifest::next_hint(*e, seen, failed_holes);
+      if (k >= 0) seen.push_back(k);
+      std::printf("%d\t%d\n", k + 1, ringlab::manifest::hints_left(*e, seen, failed_holes));
     } else if (hint_which == "all") {
       for (int k = 0; k < total; ++k) print_hint("hint " + std::to_string(k + 1) + ":", e->hints[k]);
     } else {
@@ -309,7 +414,8 @@ int main(int argc, char** argv) {
                     ": want NP<TAB>EXIT<TAB>RESULTS-FILE, got \"" + line + "\"");
       runs.push_back(ringlab::read_check_run(np, rc, path));
     }
-    for (const auto& sentence : ringlab::diagnose_runs(e->diagnose, runs))
+    for (const auto& sentence :
+         ringlab::localise::speak_of_failing(ringlab::diagnose_runs(e->diagnose, runs), localised))
       std::printf("%s\n", sentence.c_str());
   }
   return 0;

@@ -5,6 +5,8 @@
 #include <numeric>
 #include <sstream>
 
+#include "ringlab/base/plural.hpp"
+
 namespace ringlab {
 
 double float_tolerance(DType t, int terms) {
@@ -79,8 +81,8 @@ std::string diagnose_values(const std::string& what, const std::vector<double>& 
   }
   if (wrong.empty()) return "";
   if (std::all_of(wrong.begin(), wrong.end(), [&](std::size_t i) { return actual[i] == 0; }))
-    return what + " is 0 in " + std::to_string(wrong.size()) + " of " + std::to_string(size) +
-           " elements where it should not be: those were never written (a missing call, or a loop that stops "
+    return what + " is 0 in " + std::to_string(wrong.size()) + " of " + plural(static_cast<long long>(size), "element") +
+           " where it should not be: those were never written (a missing call, or a loop that stops "
            "early).";
   const double k = common_factor(expected, actual, wrong);
   if (std::isnan(k)) return "";

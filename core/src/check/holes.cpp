@@ -97,7 +97,11 @@ File split(const std::string& text) {
   return f;
 }
 
-std::string fill(const std::string& solution, const std::string& holes, std::string& error) {
+namespace {
+
+// fill and fill_one: every hole `holes` fills, or (only != nullptr) just the one named *only.
+std::string fill_holes(const std::string& solution, const std::string& holes, const std::string* only,
+                       std::string& error) {
   error.clear();
   const File sol = split(solution), wanted = split(holes);
   if (!sol.error.empty()) error = "the solution, " + sol.error;
@@ -126,13 +130,44 @@ std::string fill(const std::string& solution, const std::string& holes, std::str
     out += sol.lines[n - 1] + "\n";
     if (hole == sol.holes.end() || hole->begin != n) continue;
     const auto it = by_name.find(hole->name);
-    if (it != by_name.end()) {
+    if (it != by_name.end() && (!only || *only == hole->name)) {
       for (const auto& line : it->second->body) out += line + "\n";
       n = hole->end - 1;  // the loop goes on with the END marker
     }
     ++hole;
   }
   return out;
+}
+
+// The line without the spaces and tabs at its end.
+std::string rstrip(const std::string& line) { return line.substr(0, line.find_last_not_of(" \t") + 1); }
+
+}  // namespace
+
+std::string fill(const std::string& solution, const std::string& holes, std::string& error) {
+  return fill_holes(solution, holes, nullptr, error);
+}
+
+std::string fill_one(const std::string& solution, const std::string& holes, const std::string& name,
+                     std::string& error) {
+  return fill_holes(solution, holes, &name, error);
+}
+
+Written written(const Hole& learner, const Hole& solution) {
+  const auto& a = learner.body;
+  const auto& b = solution.body;
+  if (a.size() == b.size() &&
+      std::equal(a.begin(), a.end(), b.begin(), [](const auto& x, const auto& y) { return rstrip(x) == rstrip(y); }))
+    return Written::same;
+  // Still the TODO: a TODO(exercise) line, and no code but the TODO's own placeholder lines.
+  auto todo_line = [](const std::string& l) { return l.find("TODO(exercise)") != std::string::npos; };
+  auto code = [](const std::string& l) {
+    const auto b = l.find_first_not_of(" \t");
+    return b != std::string::npos && l.compare(b, 2, "//") != 0;
+  };
+  const bool todo = std::any_of(a.begin(), a.end(), todo_line) &&
+                    std::none_of(a.begin(), a.end(), [&](const std::string& l) { return code(l) && !todo_line(l); });
+  return todo ? Written::todo : Written::own;
 }
 
 std::vector<std::string> diff_outside(const File& solution, const File& exercise) {

@@ -2,9 +2,12 @@
 // problem, each naming the file and line.
 #include "ringlab/check/manifest.hpp"
 
+#include "ringlab/check/holes.hpp"
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 namespace ringlab::manifest {
@@ -36,9 +39,9 @@ bool has_key(const Exercise& e, const std::string& key) {
   return std::any_of(e.fields.begin(), e.fields.end(), [&](const auto& f) { return f.first == key; });
 }
 
-std::string joined(const std::vector<std::string>& list) {
+std::string joined(const std::vector<std::string>& list, const std::string& between = " ") {
   std::string out;
-  for (const auto& w : list) out += (out.empty() ? "" : " ") + w;
+  for (const auto& w : list) out += (out.empty() ? "" : between) + w;
   return out;
 }
 
@@ -107,7 +110,22 @@ Manifest parse(std::istream& in, const std::string& file) {
       continue;
     }
     Exercise& e = m.exercises.back();
-    const std::string key = trim(text.substr(0, eq));
+    std::string key = trim(text.substr(0, eq));
+    // hint[plan, ready]: a hint about those holes. The tag is read off, and the key is "hint".
+    std::vector<std::string> tags;
+    const bool tagged = key.starts_with("hint[") && key.ends_with("]");
+    if (tagged) {
+      const std::string list = key.substr(5, key.size() - 6);
+      for (std::size_t at = 0, comma = 0; comma != std::string::npos; at = comma + 1) {
+        comma = list.find(',', at);
+        tags.push_back(trim(list.substr(at, comma == std::string::npos ? std::string::npos : comma - at)));
+      }
+      key = "hint";
+      if (std::any_of(tags.begin(), tags.end(), [](const std::string& t) { return t.empty(); })) {
+        fail(line, "hint[...]: name the holes, separated by commas: got " + t);
+        continue;
+      }
+    }
     std::string raw = text.substr(eq + 1);  // one space after "=" is the separator, the rest is kept
     if (!raw.empty() && raw[0] == ' ') raw.erase(0, 1);
     raw.erase(raw.find_last_not_of(" \t\r") + 1);
@@ -143,8 +161,15 @@ Manifest parse(std::istream& in, const std::string& file) {
       }
     } else if (key == "hint") {
       const bool continues = !raw.empty() && (raw[0] == ' ' || raw[0] == '\t');
-      if (continues && !e.hints.empty()) e.hints.back() += "\n" + value;
-      else e.hints.push_back(value);
+      if (continues && tagged) {
+        fail(line, "a hint's continued line is a plain `hint =` (it belongs to the hint before): " + t);
+      } else if (continues && !e.hints.empty()) {
+        e.hints.back() += "\n" + value;
+      } else {
+        e.hints.push_back(value);
+        e.hint_holes.push_back(tags);
+        e.hint_lines.push_back(line);
+      }
     }
   }
   if (in_block) close_block();
@@ -169,6 +194,71 @@ std::vector<std::string> missing_folders(const Manifest& m, const std::string& f
                     "/ and solutions/" + e.topic + "/ must both exist");
   }
   return out;
+}
+
+std::vector<std::string> hole_names(const Exercise& e, const std::string& root) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(root) / "solutions" / e.topic;
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec))
+    if (entry.is_regular_file()) files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  std::vector<std::string> names;
+  for (const auto& path : files) {
+    std::ifstream in(path, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), {});
+    for (const auto& h : holes::split(text).holes) names.push_back(h.name);
+  }
+  return names;
+}
+
+std::vector<std::string> unknown_hint_holes(const Manifest& m, const std::string& file, const std::string& root) {
+  std::vector<std::string> out;
+  for (const auto& e : m.exercises) {
+    if (e.topic.empty()) continue;
+    const auto names = hole_names(e, root);
+    for (std::size_t k = 0; k < e.hints.size(); ++k)
+      for (const auto& tag : e.hint_holes[k])
+        if (!is_known(names, tag))
+          out.push_back(file + ":" + std::to_string(e.hint_lines[k]) + ": hint[" + tag + "]: exercise [" + e.nn +
+                        "] has no hole \"" + tag + "\" (its holes: " + joined(names, ", ") + ")");
+  }
+  return out;
+}
+
+namespace {
+
+// The hints `./ringlab hint` chooses from after a check where the holes `failed` failed: those
+// about them and the untagged ones. Every hint when `failed` is empty, or when no hint is tagged
+// with a hole of it (then the tags cannot say which to skip).
+std::vector<int> hints_about(const Exercise& e, const std::vector<std::string>& failed) {
+  auto about_failed = [&](int k) {
+    const auto& about = e.hint_holes[k];
+    return std::any_of(about.begin(), about.end(), [&](const std::string& h) { return is_known(failed, h); });
+  };
+  std::vector<int> all(e.hints.size()), out;
+  for (int k = 0; k < static_cast<int>(all.size()); ++k) all[k] = k;
+  if (std::none_of(all.begin(), all.end(), about_failed)) return all;
+  for (int k : all)
+    if (e.hint_holes[k].empty() || about_failed(k)) out.push_back(k);
+  return out;
+}
+
+}  // namespace
+
+int next_hint(const Exercise& e, const std::vector<int>& shown, const std::vector<std::string>& failed) {
+  const auto about = hints_about(e, failed);
+  for (int k : about)
+    if (std::find(shown.begin(), shown.end(), k) == shown.end()) return k;
+  return about.empty() ? -1 : about.back();
+}
+
+int hints_left(const Exercise& e, const std::vector<int>& shown, const std::vector<std::string>& failed) {
+  const auto about = hints_about(e, failed);
+  return static_cast<int>(std::count_if(about.begin(), about.end(), [&](int k) {
+    return std::find(shown.begin(), shown.end(), k) == shown.end();
+  }));
 }
 
 }  // namespace ringlab::manifest

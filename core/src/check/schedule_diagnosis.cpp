@@ -6,6 +6,8 @@
 #include <optional>
 #include <tuple>
 
+#include "ringlab/base/plural.hpp"
+
 namespace ringlab {
 
 namespace {
@@ -16,7 +18,7 @@ Schedule ring_allreduce_schedule(int n) {
   Schedule s;
   s.name = "the ring";
   s.ranks = n;
-  s.shape = "each phase has n - 1 = " + std::to_string(n - 1) + " step" + (n == 2 ? "" : "s") +
+  s.shape = "each phase has n - 1 = " + plural(n - 1, "step") +
             " (s = 0 .. n - 2), one comm.sendrecv per step.";
   s.holes = {{"reduce-scatter", "reduce-scatter"}, {"allgather", "allgather"}};
   s.exercise = "05";
@@ -24,9 +26,10 @@ Schedule ring_allreduce_schedule(int n) {
     const int shift = std::string(phase) == "allgather" ? 1 : 0;  // the allgather starts one chunk on
     for (int step = 0; step < n - 1; ++step)
       for (int r = 0; r < n; ++r) {
-        s.transfers.push_back({r, trace::Op::send, wrap(r + 1, n), wrap(r + shift - step, n), phase, step});
         s.transfers.push_back(
-            {r, trace::Op::recv, wrap(r - 1, n), wrap(r + shift - step - 1, n), phase, step});
+            {r, trace::Op::send, wrap(r + 1, n), wrap(r + shift - step, n), phase, step, "the rank after it", ""});
+        s.transfers.push_back({r, trace::Op::recv, wrap(r - 1, n), wrap(r + shift - step - 1, n), phase, step,
+                               "the rank before it", ""});
       }
   }
   return s;
@@ -40,8 +43,7 @@ Schedule binomial_tree_schedule(int n, int root) {
   s.step_word = "round";
   int rounds = 0;
   for (int mask = 1; mask < n; mask <<= 1) ++rounds;
-  s.shape = "on " + std::to_string(n) + " ranks the tree has " + std::to_string(rounds) + " round" +
-            (rounds == 1 ? "" : "s") +
+  s.shape = "on " + plural(n, "rank") + " the tree has " + plural(rounds, "round") +
             " (mask = 1, 2, 4, ... while mask < n), and every rank but the root receives exactly once.";
   s.holes = {{"bcast-tree", "binomial tree"}};
   s.exercise = "03";
@@ -50,9 +52,9 @@ Schedule binomial_tree_schedule(int n, int root) {
     for (int r = 0; r < n; ++r) {
       const int v = wrap(r - root, n);
       if (v < mask && v + mask < n)
-        s.transfers.push_back({r, trace::Op::send, absolute(v + mask), -1, "bcast-tree", k});
+        s.transfers.push_back({r, trace::Op::send, absolute(v + mask), -1, "bcast-tree", k, "its child", ""});
       else if (v >= mask && v < 2 * mask)
-        s.transfers.push_back({r, trace::Op::recv, absolute(v - mask), -1, "bcast-tree", k});
+        s.transfers.push_back({r, trace::Op::recv, absolute(v - mask), -1, "bcast-tree", k, "its parent", ""});
     }
   if (root != 0) {  // the tree built from rank 0, whatever the root: ranks not counted from the root
     s.look_alikes.push_back(
@@ -61,6 +63,20 @@ Schedule binomial_tree_schedule(int n, int root) {
              std::to_string(root) +
              ": count ranks from the root (v = relative(rank, root, n)) and turn v back into a rank "
              "with absolute(v, root, n) before each send and receive."});
+  }
+  return s;
+}
+
+Schedule chain_schedule(int n) {
+  Schedule s;
+  s.name = "the chain";
+  s.ranks = n;
+  s.shape = "rank r receives once from r - 1 (not rank 0) and sends once to r + 1 (not the last).";
+  s.holes = {{"forward", "receive"}};
+  s.exercise = "02";
+  for (int r = 0; r < n; ++r) {
+    if (r > 0) s.transfers.push_back({r, trace::Op::recv, r - 1, -1, "forward", r, "the rank before it", "receive"});
+    if (r < n - 1) s.transfers.push_back({r, trace::Op::send, r + 1, -1, "forward", r, "the rank after it", "send"});
   }
   return s;
 }
@@ -84,6 +100,13 @@ std::string hole_for(const Schedule& s, const std::string& phase) {
       return " That is your " + hole + " hole; `./ringlab hint " + s.exercise +
              "` gives its rule, one hint at a time.";
   return "";
+}
+
+// The same for one transfer: its own hole where the schedule names one (the chain's receive and
+// send are two holes of one phase).
+std::string hole_for(const Schedule& s, const Transfer& t) {
+  if (t.hole.empty()) return hole_for(s, t.phase);
+  return " That is your " + t.hole + " hole; `./ringlab hint " + s.exercise + "` gives its rule, one hint at a time.";
 }
 
 std::string upper_first(std::string text) {
@@ -148,8 +171,7 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
       auto counts_text = [&](int peer) {
         const auto mine = std::count_if(got.begin(), got.end(), [&](auto* e) { return e->peer == peer; });
         const auto theirs = std::count_if(want.begin(), want.end(), [&](auto* t) { return t->peer == peer; });
-        return "rank " + std::to_string(r) + " " + sent + " " + std::to_string(mine) + " message" +
-               (mine == 1 ? "" : "s") + to + std::to_string(peer) + " in this call, " + reference.name + " " +
+        return "rank " + std::to_string(r) + " " + sent + " " + plural(mine, "message") + to + std::to_string(peer) + " in this call, " + reference.name + " " +
                verb + "s " + std::to_string(theirs) + ".";
       };
       auto chunk_text = [](int chunk) {
@@ -190,7 +212,7 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
                                                 [&](const Transfer& x) { return x.phase != t.phase; });
         if (phase_missing && several_phases)
           d.text += "the " + t.phase + " phase is missing: rank " + std::to_string(r) + " " + sent +
-                    " nothing in it." + hole_for(reference, t.phase);
+                    " nothing in it." + hole_for(reference, t);
         else
           d.text += "a " + verb + " is missing: " + counts_text(t.peer) + " " + upper_first(reference.shape);
       } else {
@@ -198,7 +220,7 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
         const Transfer& t = *want[k];
         d.order = {slot_of(t.phase, t.step), op_order, r};
         d.text = where(reference, t.phase, t.step) + ": " + did(e);
-        const std::string look = hole_for(reference, t.phase);
+        const std::string look = hole_for(reference, t);
         if (e.peer != t.peer)
           d.text += ", expected rank " + std::to_string(t.peer) + " — the peer is wrong." + look;
         else if (!same_message(e, t))
@@ -232,5 +254,114 @@ std::string diagnose_schedule(const Schedule& reference, const std::vector<trace
     if (first_departure(other, events).empty()) return why + " The first departure: " + departure;
   return departure;
 }
+
+namespace {
+
+// "receive from rank 1", "send to rank 4": a call, as the watchdog and the schedule say it.
+std::string call_text(bool send, int peer) {
+  return (send ? "send to rank " : "receive from rank ") + std::to_string(peer);
+}
+
+// "the binomial tree has rank 3 receive from rank 1 in round 1 (its parent)"
+std::string has_text(const Schedule& s, const Transfer& t, const std::string& when) {
+  return s.name + " has rank " + std::to_string(t.rank) + " " + call_text(t.op == trace::Op::send, t.peer) +
+         when + (t.role.empty() ? "" : " (" + t.role + ")");
+}
+
+}  // namespace
+
+watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<watchdog::Report>& reports) {
+  std::map<int, const watchdog::Report*> blocked;
+  for (const auto& r : reports)
+    if (r.blocked) blocked[r.rank] = &r;
+  auto has_phase = [&](const std::string& phase) {
+    return std::any_of(reference.transfers.begin(), reference.transfers.end(),
+                       [&](const Transfer& t) { return t.phase == phase; });
+  };
+  watchdog::Comparison out;
+  std::string lines, first;  // first: the first departure, for the diagnosis line
+  const Transfer* first_hole = nullptr;
+  for (const auto& [rank, report] : blocked) {
+    // The place the rank is at; a rank outside the schedule's phases is not compared.
+    const bool labelled = !report->phase.empty();
+    if (labelled && !has_phase(report->phase)) continue;
+    const std::string at = labelled ? where(reference, report->phase, report->step) : "";
+    std::vector<const Transfer*> here;  // the schedule's calls of this rank at that place
+    for (const auto& t : reference.transfers)
+      if (t.rank == rank && (!labelled || (t.phase == report->phase && t.step == report->step)))
+        here.push_back(&t);
+    for (const auto& p : report->waits) {
+      if (p.peer < 0) continue;
+      const trace::Op op = p.send ? trace::Op::send : trace::Op::recv;
+      const std::string did = (at.empty() ? "" : at + ": ") + "rank " + std::to_string(rank) + " waits to " +
+                              call_text(p.send, p.peer);
+      const Transfer* same = nullptr;
+      const Transfer* other_peer = nullptr;
+      const Transfer* other_op = nullptr;
+      for (const Transfer* t : here) {
+        if (t->op == op && t->peer == p.peer) same = t;
+        else if (t->op == op && !other_peer) other_peer = t;
+        else if (t->op != op && !other_op) other_op = t;
+      }
+      const std::string there = labelled ? " there" : " in this call";
+      if (same) {
+        lines += "  " + did + ", as " + reference.name + " has it.";
+        // Its peer is elsewhere: what the schedule has the peer do for it, and that it did not.
+        if (!blocked.count(p.peer)) {
+          const Transfer* mate = nullptr;
+          for (const auto& t : reference.transfers)
+            if (t.rank == p.peer && t.op != op && t.peer == rank && (!mate || t.phase == same->phase)) mate = &t;
+          if (mate)
+            lines += " " + upper_first(has_text(reference, *mate, " in " + where(reference, mate->phase, mate->step))) +
+                     "; rank " + std::to_string(p.peer) +
+                     " is not in a point-to-point call, so that " + (p.send ? "receive" : "send") +
+                     " is missing on rank " + std::to_string(p.peer) + ", or it went elsewhere.";
+        }
+        lines += "\n";
+        continue;
+      }
+      out.departs = true;
+      std::string why;
+      // The hole that makes this kind of call on this rank (a receive comes from the receive hole).
+      const Transfer* hole = other_peer;
+      for (const auto& t : reference.transfers)
+        if (t.op == op && (!hole || (t.rank == rank && hole->rank != rank))) hole = &t;
+      if (!hole) hole = other_op ? other_op : here.empty() ? nullptr : here.front();
+      if (other_peer)
+        why = "; " + has_text(reference, *other_peer, there) + ": the peer is wrong.";
+      else if (other_op)
+        why = "; " + has_text(reference, *other_op, there) + ", and no " + (p.send ? "send" : "receive") + ": " +
+              reference.name + " does not have this call" + (labelled ? " at this step." : ".");
+      else
+        why = "; " + reference.name + " has rank " + std::to_string(rank) + " make no call" + there + ".";
+      if (first.empty()) {  // the first departure becomes the diagnosis; the others are listed
+        first = did + why;
+        first_hole = hole;
+      } else {
+        lines += "  " + did + why + "\n";
+      }
+    }
+  }
+  if (lines.empty() && first.empty()) return out;
+  out.text = "compared with " + reference.name + ", the schedule of exercise " + reference.exercise + ":\n";
+  if (!out.departs) {
+    out.text += lines + "  Every blocked call is one " + reference.name + " makes at that step: the peers are right.\n";
+    return out;
+  }
+  std::string hole;
+  if (first_hole) hole = hole_for(reference, *first_hole);
+  else if (!reference.holes.empty())
+    hole = " That is your " + reference.holes.front().second + " hole; `./ringlab hint " + reference.exercise +
+           "` gives its rule, one hint at a time.";
+  out.text += "diagnosis: " + first + hole + "\n" + lines;
+  return out;
+}
+
+WatchSchedule::WatchSchedule(Schedule reference) {
+  watchdog::compare_with([reference = std::move(reference)](const std::vector<watchdog::Report>& reports, int) {
+    return compare_hang(reference, reports);
+  });
+}
+WatchSchedule::~WatchSchedule() { watchdog::compare_with({}); }
 
 }  // namespace ringlab

@@ -81,7 +81,8 @@ void read_reports(MPI_Comm watch, std::map<int, Report>& heard) {
 // What the watchdog does to take the whole run down: the hook first (a device transport
 // aborts its NCCL communicator there), then MPI_Abort.
 std::function<void()> g_before_abort;
-std::string g_rules;  // what the transport adds to a report (explain_rules)
+std::string g_rules;   // what the transport adds to a report (explain_rules)
+CompareFn g_compare;   // the schedule a check compares a hang with (compare_with)
 
 [[noreturn]] void stop_everything(int code) {
   if (g_before_abort) g_before_abort();
@@ -97,7 +98,13 @@ void on_stuck(MPI_Comm watch, const std::function<bool()>& done,
   int rank = 0, size = 1;
   MPI_Comm_rank(watch, &rank);
   MPI_Comm_size(watch, &size);
-  Report me{.rank = rank, .blocked = true, .where = where_now(), .waits = still_waiting()};
+  const auto& place = trace::context();
+  Report me{.rank = rank,
+            .blocked = true,
+            .where = where_now(),
+            .waits = still_waiting(),
+            .phase = place.phase ? place.phase : "",
+            .step = place.step};
   if (me.waits.empty()) return;
   tell_everyone(watch, rank, size, kReportTag, encode(me));
 
@@ -122,7 +129,8 @@ void on_stuck(MPI_Comm watch, const std::function<bool()>& done,
         std::vector<Report> all{me};
         for (const auto& [r, report] : heard)
           if (r != rank) all.push_back(report);
-        const std::string text = diagnose(all, size, limit) + g_rules;
+        const Comparison schedule = g_compare ? g_compare(all, size) : Comparison{};
+        const std::string text = diagnose(all, size, limit, schedule) + g_rules;
         std::fwrite(text.data(), 1, text.size(), stderr);
         std::fflush(stderr);
         stop_everything(kExitCode);
@@ -246,6 +254,7 @@ void wait_all(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n, MPI
 
 void before_abort(std::function<void()> hook) { g_before_abort = std::move(hook); }
 void explain_rules(std::string text) { g_rules = std::move(text); }
+void compare_with(CompareFn compare) { g_compare = std::move(compare); }
 
 void explain_errors(MPI_Comm comm) {
   static MPI_Errhandler handler = [] {
@@ -269,7 +278,8 @@ bool take_arrived(MPI_Comm comm, std::string& bytes, MPI_Status& status) {
 
 std::string encode(const Report& r) {
   std::ostringstream s;
-  s << "rank " << r.rank << "\nblocked " << (r.blocked ? 1 : 0) << "\nwhere " << r.where << "\n";
+  s << "rank " << r.rank << "\nblocked " << (r.blocked ? 1 : 0) << "\nwhere " << r.where << "\nphase "
+    << r.phase << "\nstep " << r.step << "\n";
   for (const Pending& p : r.waits)
     s << "wait " << (p.send ? "send" : "recv") << " " << p.peer << " " << p.tag << " " << p.bytes << "\n";
   return s.str();
@@ -290,6 +300,10 @@ bool decode(const std::string& text, Report& r) {
       r.blocked = b != 0;
     } else if (key == "where") {
       r.where = line.size() > 6 ? line.substr(6) : "";
+    } else if (key == "phase") {
+      r.phase = line.size() > 6 ? line.substr(6) : "";
+    } else if (key == "step") {
+      fields >> r.step;
     } else if (key == "wait") {
       std::string op;
       Pending p;
@@ -304,7 +318,8 @@ bool decode(const std::string& text, Report& r) {
   return r.rank >= 0;
 }
 
-std::string diagnose(const std::vector<Report>& reports, int size, double threshold_s) {
+std::string diagnose(const std::vector<Report>& reports, int size, double threshold_s,
+                     const Comparison& schedule) {
   std::map<int, const Report*> blocked;
   for (const Report& r : reports)
     if (r.blocked && r.rank >= 0 && r.rank < size) blocked[r.rank] = &r;
@@ -334,9 +349,10 @@ std::string diagnose(const std::vector<Report>& reports, int size, double thresh
         out << "  rank " << rank << (p.send ? " waits to send to itself" : " waits to receive from itself")
             << (r->where.empty() ? "" : " (in " + r->where + ")")
             << ": a rank never waits on itself, so the peer arithmetic is wrong. Check how the peer is "
-               "computed: next = (rank + 1) % n, prev = (rank - 1 + n) % n, and that a step with nobody to "
-               "talk to makes no call.\n";
+               "computed, and that a step with nobody to talk to makes no call.\n";
       }
+  // A blocked call that is not the schedule's is the cause; the watchdog's own advice would only guess.
+  const bool guess = !schedule.departs;
 
   // The wait-for graph: an edge from each blocked rank to each other blocked rank it waits for.
   std::map<int, std::vector<Edge>> edges;
@@ -367,6 +383,10 @@ std::string diagnose(const std::vector<Report>& reports, int size, double thresh
     out << "deadlock: ";
     for (std::size_t i = 0; i < cycle.size(); ++i) out << (i ? "; " : "") << edge_text(cycle[i]);
     out << ".\n";
+  }
+  // The schedule's word on each blocked call, when a check knows it: evidence before any guess.
+  out << schedule.text;
+  if (!cycle.empty()) {
     // Ranks stuck at different points (another step or phase) are out of step: reordering the
     // calls will not help, a call is missing or extra on one side.
     bool same_place = true;  // (a rank outside any collective has no place to compare)
@@ -378,9 +398,9 @@ std::string diagnose(const std::vector<Report>& reports, int size, double thresh
       same_place = same_place && w == place;
     }
     const bool all_recv = std::none_of(cycle.begin(), cycle.end(), [](const Edge& e) { return e.wait.send; });
-    if (same_place) {
+    if (guess && same_place) {
       out << explain_cycle(cycle, blocked);
-    } else {
+    } else if (guess) {
       std::string places;
       for (std::size_t i = 0; i < cycle.size(); ++i)
         places += (i ? "; rank " : " rank ") + std::to_string(cycle[i].from) + " in " +
@@ -396,7 +416,7 @@ std::string diagnose(const std::vector<Report>& reports, int size, double thresh
             << ". They are out of step: one of them made a missing or extra call before this point (a\n"
                "  receive or send the other side expects), so reordering the calls will not help.\n";
     }
-  } else if (!self) {
+  } else if (!self && guess) {
     bool said = false;
     for (const auto& [rank, r] : blocked)
       for (const Pending& p : r->waits) {
@@ -413,7 +433,9 @@ std::string diagnose(const std::vector<Report>& reports, int size, double thresh
               << (p.send ? "an extra send on " + me + ", or a receive missing on " + peer
                          : "an extra receive on " + me + ", or a send missing on " + peer)
               << here << " (or a wrong peer, or tags that do not match).\n";
-        } else if (other->second->where != r->where && !other->second->where.empty()) {
+        } else if (other->second->where != r->where && !other->second->where.empty() && schedule.text.empty()) {
+          // (a schedule's comparison has put each call in its place: the chain's ranks wait at
+          // different steps by design)
           said = true;
           out << "  " << me << " waits for " << peer << ", but " << peer << " is elsewhere, in "
               << other->second->where << here

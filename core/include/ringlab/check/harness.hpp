@@ -38,7 +38,7 @@
 #include "ringlab/base/log.hpp"
 #include "ringlab/comm/memory.hpp"
 #include "ringlab/comm/ops.hpp"
-#include "ringlab/check/schedule_diagnosis.hpp"
+#include "ringlab/check/schedule_diagnosis.hpp"  // the reference schedules, WatchSchedule
 #include "ringlab/trace/trace.hpp"
 
 namespace ringlab::harness {
@@ -114,6 +114,11 @@ inline std::string schedule_departure(Communicator& comm, const Schedule& refere
 // What the output buffer holds before a call: a value no implementation produces by accident.
 template <class T> void poison(View<T> out) { fill(out, static_cast<T>(-77)); }
 
+inline bool& departed_flag() {
+  static bool departed = false;
+  return departed;
+}
+
 inline std::vector<int> roots_of(int n, bool rooted) {
   std::vector<int> roots{0};  // 0, the middle and the last rank, each once
   if (rooted)
@@ -124,7 +129,14 @@ inline std::vector<int> roots_of(int n, bool rooted) {
 
 }  // namespace detail
 
-// The check sweep; returns the number of wrong elements over all ranks, cases and counts.
+// Whether a check sweep of this run stopped at a case whose trace departs from the schedule
+// (check() prints the departure as it stops). A departure fails the check even where no element
+// came out wrong (the same schedule goes wrong on other sizes, or hangs on them), so a lesson's
+// verdict looks at both: `wrong || departed_from_schedule()`.
+inline bool departed_from_schedule() { return detail::departed_flag(); }
+
+// The check sweep; returns the number of wrong elements over all ranks, cases and counts (a
+// departure from the schedule is not counted there: departed_from_schedule() says it).
 // On a GPU each case runs twice, on device buffers and on host buffers, and the two results
 // must be equal bit for bit (column #!=host, before #wrong, so the table's last column is
 // still #wrong for scripts/ringlab-exercise): the same algorithm adds in the same order wherever the
@@ -187,8 +199,13 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
         const bool scheduled = c.schedule && impl.name == c.scheduled;
         for (bool in_place : c.out_of_place ? std::vector<bool>{false, true} : std::vector<bool>{true}) {
           std::optional<trace::Capture> capture;  // the scheduled one: traced in memory, this call only
-          if (scheduled) capture.emplace();
+          std::optional<WatchSchedule> watch;     // and a hang in it compared with the schedule
+          if (scheduled) {
+            capture.emplace();
+            watch.emplace(c.schedule(comm.size(), root));
+          }
           run(impl, in_place, in_buf, out_buf, got);
+          watch.reset();
           const auto events = capture ? capture->take() : std::vector<trace::Event>{};
           capture.reset();
           long long differ = 0;
@@ -232,7 +249,8 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
                            departure.c_str(), impl.name.c_str());
             }
             std::fflush(stdout);
-            return total + 1;
+            detail::departed_flag() = true;
+            return total;  // the wrong elements only: the departure is departed_from_schedule()'s
           }
         }
       }

@@ -46,6 +46,18 @@ File split(const std::string& text);
 // `holes` that the solution lacks is an error: `error` says which, and the result is empty.
 std::string fill(const std::string& solution, const std::string& holes, std::string& error);
 
+// The same with only the hole named `name` taken from `holes`, every other hole the solution's:
+// the variant that tells whether that one hole of the learner's fails the check on its own
+// (`ringlab-manifest variants`). A `name` that `holes` lacks gives the solution unchanged.
+std::string fill_one(const std::string& solution, const std::string& holes, const std::string& name,
+                     std::string& error);
+
+// What the learner made of one hole: the solution's code (to the spaces at the ends of its lines:
+// nothing to check), still the exercise's TODO (a TODO(exercise) line and no code but the lines
+// that say TODO(exercise) themselves), or code of their own.
+enum class Written { same, todo, own };
+Written written(const Hole& learner, const Hole& solution);
+
 // Where two files differ outside their holes (the markers count as outside: a hole must stand
 // in the same place), as `diff` prints it: "12c12", "< solution's line", "---", "> exercise's
 // line". The numbers are each file's own line numbers. Empty when they are the same.

@@ -9,12 +9,16 @@
 //   "reduce-scatter step 1: rank 2 sent chunk 0 to rank 0, but the ring sends chunk 1 there ..."
 // The check harness (harness.hpp) traces the scheduled implementation in memory during --check
 // and prints that sentence as the case's diagnosis, before any the values would give.
+// A hang has no trace to compare: the watchdog's reports say which call each rank is blocked in,
+// and where (phase, step). compare_hang sets each against the call the schedule has there, so the
+// advice on peers comes from the exercise's own schedule (WatchSchedule installs it).
 // Unit-tested without MPI: tests/core/test_schedule_diagnosis.cpp.
 #pragma once
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "ringlab/comm/watchdog.hpp"
 #include "ringlab/trace/trace.hpp"
 
 namespace ringlab {
@@ -29,6 +33,8 @@ struct Transfer {
   int chunk = -1;
   std::string phase;
   int step = -1;
+  std::string role;  // who the peer is to `rank`, said after it: "its parent", "the rank after it"
+  std::string hole;  // the exercise's hole that makes this call, where the phase's is not it
 };
 
 struct Schedule {
@@ -64,6 +70,11 @@ Schedule ring_allreduce_schedule(int n);
 // mask <= v < 2 mask receives from v - mask. Phase "bcast-tree", the whole buffer (chunk -1).
 Schedule binomial_tree_schedule(int n, int root);
 
+// Lesson 02's forward chain on n ranks (solutions/02_model_parallel/model_parallel.hpp's
+// picture): rank r, in phase "forward" step r, receives the partial sum from r - 1 (all but rank 0)
+// and sends its own on to r + 1 (all but the last). The whole value (chunk -1).
+Schedule chain_schedule(int n);
+
 // The first place where `events` (the sends and receives of one call of the algorithm, from
 // every rank, each rank's in the order it made them; other ops are ignored) depart from
 // `reference`, as one sentence that says what is wrong, where (step, rank, peer, chunk) and what
@@ -75,5 +86,24 @@ Schedule binomial_tree_schedule(int n, int root);
 // one earliest in the schedule is told, a send before a receive: a wrong send is the cause,
 // the receive that follows it only its echo.
 std::string diagnose_schedule(const Schedule& reference, const std::vector<trace::Event>& events);
+
+// A hang, against the schedule: each call the watchdog found blocked (its reports, with the
+// phase and step the rank was at) compared with what `reference` has that rank do there —
+//   "round 1 (root 0): rank 3 waits to receive from rank 0; the binomial tree has rank 3 receive
+//    from rank 1 in this round (its parent): the peer is wrong."
+// A call that is the schedule's gets "as the chain has it", and, where its peer is not in a
+// point-to-point call, what the schedule has that peer do. `departs` when some blocked call is
+// not the schedule's; then a "diagnosis:" line names the first and the exercise's hole.
+watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<watchdog::Report>& reports);
+
+// While it lives, a hang (the watchdog stopping the run) is compared with `reference`: a check
+// puts one around the call of the algorithm it knows the schedule of. One at a time.
+class WatchSchedule {
+ public:
+  explicit WatchSchedule(Schedule reference);
+  ~WatchSchedule();
+  WatchSchedule(const WatchSchedule&) = delete;
+  WatchSchedule& operator=(const WatchSchedule&) = delete;
+};
 
 }  // namespace ringlab

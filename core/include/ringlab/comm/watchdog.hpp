@@ -82,13 +82,28 @@ struct Report {
   bool blocked = false;        // false: not (or no longer) blocked in a point-to-point call
   std::string where;           // e.g. "ring_allreduce, reduce-scatter step 0"; may be empty
   std::vector<Pending> waits;  // the transfers it waits for
+  std::string phase;           // the same place, as the trace names it (tc.at): "reduce-scatter"
+  int step = -1;               //   and 0; "" and -1 where the algorithm did not say
 };
 std::string encode(const Report& r);
 bool decode(const std::string& text, Report& r);
 
-// The text the lowest blocked rank prints: every rank's state, the cycle of waits if there is
-// one, and what to change. `reports` holds what was heard (at most one per rank); ranks missing
-// from it are not in a point-to-point call.
-std::string diagnose(const std::vector<Report>& reports, int size, double threshold_s);
+// What a check that knows the algorithm's schedule says about the blocked calls: each compared
+// with the call the schedule has that rank make at that step (check/schedule_diagnosis.hpp,
+// WatchSchedule, installs it around the call it checks). `departs`: a blocked call is not the
+// schedule's; the comparison then names the cause, and the watchdog's own guesses (reorder the
+// calls, a missing call ...) are left out. Printed after every rank's state.
+struct Comparison {
+  std::string text;  // whole lines, each ending in '\n'; "" adds nothing
+  bool departs = false;
+};
+using CompareFn = std::function<Comparison(const std::vector<Report>& reports, int size)>;
+void compare_with(CompareFn compare);  // an empty function: no schedule known (the default)
+
+// The text the lowest blocked rank prints: every rank's state, the comparison with the schedule
+// where one is known, the cycle of waits if there is one, and what to change. `reports` holds
+// what was heard (at most one per rank); ranks missing from it are not in a point-to-point call.
+std::string diagnose(const std::vector<Report>& reports, int size, double threshold_s,
+                     const Comparison& schedule = {});
 
 }  // namespace ringlab::watchdog

@@ -4,6 +4,7 @@
 // expect: 3
 // expect-message: waits to receive from itself
 // expect-message: the peer arithmetic is wrong
+// expect-message: diagnosis: forward step 1: rank 1 waits to receive from rank 1. the chain has rank 1 receive from rank 0 there .the rank before it.: the peer is wrong. That is your receive hole
 // ==== BEGIN EXERCISE: receive ====
   if (r > 0) comm.recv(View<T>(&y, 1), r);  // the bug: r, not r - 1
 // ==== END EXERCISE ====

@@ -2,6 +2,8 @@
 // rank instead of to r + 1; rank 1 then waits for a message rank 0 sent elsewhere.
 // expect: 3
 // expect-message: rank 1 waits to receive from rank 0, which is not in a point-to-point call
+// expect-message: forward step 1: rank 1 waits to receive from rank 0, as the chain has it. The chain has rank 0 send to rank 1 in forward step 0
+// expect-no-message: out of step
 // ==== BEGIN EXERCISE: send ====
   if (r < last) comm.send(View<const T>(&y, 1), last);  // the bug: last, not r + 1
 // ==== END EXERCISE ====

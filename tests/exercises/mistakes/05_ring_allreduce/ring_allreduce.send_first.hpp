@@ -6,6 +6,7 @@
 // expect-message: deadlock: rank 0 waits to send to 1; rank 1 waits to send to 0
 // expect-message: sends before it receives
 // expect-message: in ring_allreduce, reduce-scatter step 0
+// expect-message: Every blocked call is one the ring makes at that step: the peers are right
 // ==== BEGIN EXERCISE: reduce-scatter ====
   for (int s = 0; s < n - 1; ++s) {
     tc.at("reduce-scatter", s);

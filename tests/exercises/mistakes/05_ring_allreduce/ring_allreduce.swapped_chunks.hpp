@@ -6,6 +6,8 @@
 // expect-message: diagnosis: reduce-scatter step 0: rank 0 sent chunk 1 to rank 1, expected chunk 0 — the chunk index is wrong
 // expect-message: That is your reduce-scatter hole; .\./ringlab hint 05. gives its rule
 // expect-no-message: allgather passes chunks on before they are finished
+// expect-message: which hole: your reduce-scatter hole fails with the reference allgather
+// expect-message: your allgather hole passes with the reference reduce-scatter
 // ==== BEGIN EXERCISE: reduce-scatter ====
   for (int s = 0; s < n - 1; ++s) {
     tc.at("reduce-scatter", s);

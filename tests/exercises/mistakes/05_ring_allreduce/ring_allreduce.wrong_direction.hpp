@@ -6,6 +6,9 @@
 // expect-message: ok +2 ranks +--check --type int32
 // expect-message: FAIL +3 ranks +--check --type int32: wrong results
 // expect-message: diagnosis: reduce-scatter step 0: rank 0 sent chunk 0 to rank 2, expected rank 1 — the peer is wrong
+// expect-message: which hole\? building each of your holes with the reference for the others
+// expect-message: which hole: your reduce-scatter hole fails with the reference allgather
+// expect-message: your allgather hole fails with the reference reduce-scatter
 // ==== BEGIN EXERCISE: reduce-scatter ====
   for (int s = 0; s < n - 1; ++s) {
     tc.at("reduce-scatter", s);

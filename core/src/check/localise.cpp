@@ -1,0 +1,170 @@
+// Localising a failed check to its holes (localise.hpp): the verdict line, and the later
+// messages with what they say about holes that pass on their own left out.
+#include "ringlab/check/localise.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+namespace ringlab::localise {
+
+namespace {
+
+bool fails(const Variant& v) { return v.outcome != Variant::passes; }
+
+// "a", "a and b", "a, b and c".
+std::string listed(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  return out;
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// A character that belongs to a word of a hole's name ("reduce-scatter", "warm-up").
+bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_'; }
+
+// A line cut after each ". ": its sentences, each with its full stop and the space after it.
+std::vector<std::string> sentences(const std::string& line) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (auto at = line.find(". "); at != std::string::npos; at = line.find(". ", at + 2)) {
+    out.push_back(line.substr(start, at + 2 - start));
+    start = at + 2;
+  }
+  if (start < line.size()) out.push_back(line.substr(start));
+  return out;
+}
+
+// The spaces a line starts with.
+std::string indent_of(const std::string& line) {
+  return line.substr(0, std::min(line.size(), line.find_first_not_of(' ')));
+}
+
+}  // namespace
+
+std::vector<Variant> parse(const std::string& text, std::string& error) {
+  error.clear();
+  std::vector<Variant> out;
+  std::istringstream in(text);
+  int at = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++at;
+    if (line.empty()) continue;
+    std::istringstream f(line);
+    std::string written, outcome;
+    Variant v;
+    if (!std::getline(f, v.hole, '\t') || !std::getline(f, written, '\t') || !std::getline(f, outcome)) {
+      error = "line " + std::to_string(at) + ": want NAME<TAB>WRITTEN<TAB>OUTCOME, got \"" + line + "\"";
+      return {};
+    }
+    if (written == "same") v.written = holes::Written::same;
+    else if (written == "todo") v.written = holes::Written::todo;
+    else if (written == "own") v.written = holes::Written::own;
+    else error = "line " + std::to_string(at) + ": \"" + written + "\" is not same, todo or own";
+    if (outcome == "passes") v.outcome = Variant::passes;
+    else if (outcome == "fails") v.outcome = Variant::fails;
+    else if (outcome == "hangs") v.outcome = Variant::hangs;
+    else if (outcome == "crashes") v.outcome = Variant::crashes;
+    else if (outcome == "no-build") v.outcome = Variant::no_build;
+    else error = "line " + std::to_string(at) + ": \"" + outcome + "\" is not passes, fails, hangs, crashes or no-build";
+    if (!error.empty()) return {};
+    out.push_back(v);
+  }
+  return out;
+}
+
+std::vector<std::string> failing(const std::vector<Variant>& variants) {
+  std::vector<std::string> out;
+  for (const auto& v : variants)
+    if (fails(v)) out.push_back(v.hole);
+  if (out.empty())
+    for (const auto& v : variants) out.push_back(v.hole);
+  return out;
+}
+
+std::vector<std::string> passing(const std::vector<Variant>& variants) {
+  std::vector<std::string> out;
+  if (std::none_of(variants.begin(), variants.end(), fails)) return out;
+  for (const auto& v : variants)
+    if (!fails(v)) out.push_back(v.hole);
+  return out;
+}
+
+std::string verdict(const std::vector<Variant>& variants) {
+  if (variants.size() < 2) return "";
+  std::vector<Variant> order = variants;  // the failing holes first: they are what to look at
+  std::stable_partition(order.begin(), order.end(), fails);
+  std::string out = "which hole: ";
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const Variant& v = order[i];
+    std::vector<std::string> others;
+    for (const auto& o : variants)
+      if (o.hole != v.hole) others.push_back(o.hole);
+    static const char* const kDoes[] = {"passes", "fails", "hangs", "crashes", "does not compile"};
+    out += std::string(i ? "; " : "") + "your " + v.hole + " hole" +
+           (v.written == holes::Written::todo ? " (still the TODO)" : "") + " " + kDoes[v.outcome] +
+           " with the reference " + listed(others);
+  }
+  out += ".";
+  if (std::none_of(variants.begin(), variants.end(), fails))
+    out += " Each passes on its own, so they fail only together: look at what one of them leaves for the other.";
+  return out;
+}
+
+bool names_hole(const std::string& text, const std::string& name) {
+  if (name.empty()) return false;
+  const std::string t = lower(text), n = lower(name);
+  for (auto at = t.find(n); at != std::string::npos; at = t.find(n, at + 1)) {
+    const std::size_t end = at + n.size();
+    if ((at > 0 && word_char(t[at - 1])) || (end < t.size() && word_char(t[end]))) continue;
+    const std::string before = t.substr(0, at), after = t.substr(end);
+    for (const char* word : {"the ", "your "})
+      if (before.ends_with(word) && (before.size() == std::string(word).size() ||
+                                     !word_char(before[before.size() - std::string(word).size() - 1])))
+        return true;
+    for (const char* word : {" hole", " phase", " step"})
+      if (after.starts_with(word)) return true;
+  }
+  return false;
+}
+
+std::vector<std::string> speak_of_failing(const std::vector<std::string>& lines,
+                                          const std::vector<Variant>& variants) {
+  const auto cleared = passing(variants), suspects = failing(variants);
+  if (cleared.empty()) return lines;
+  auto blames_cleared = [&](const std::string& sentence) {
+    auto named = [&](const std::string& h) { return names_hole(sentence, h); };
+    return std::any_of(cleared.begin(), cleared.end(), named) &&
+           std::none_of(suspects.begin(), suspects.end(), named);
+  };
+  std::vector<std::string> out;
+  int left_out = 0;
+  std::string indent;
+  for (const auto& line : lines) {
+    const auto parts = sentences(line);
+    std::string kept;
+    for (const auto& s : parts) {
+      if (!blames_cleared(s)) {
+        kept += s;
+        continue;
+      }
+      if (!left_out++) indent = indent_of(line);
+      if (&s == &parts.front()) break;  // the line's subject: the rest goes with it
+    }
+    if (kept.empty() && !parts.empty()) continue;
+    while (!kept.empty() && kept.back() == ' ') kept.pop_back();
+    out.push_back(kept);
+  }
+  if (left_out)
+    out.push_back(indent + "(left out: " + std::to_string(left_out) + " message" + (left_out == 1 ? "" : "s") +
+                  " about your " + listed(cleared) + " hole" + (cleared.size() == 1 ? ", which passes" : "s, which pass") +
+                  " with the reference for the others)");
+  return out;
+}
+
+}  // namespace ringlab::localise
