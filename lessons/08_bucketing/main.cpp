@@ -44,20 +44,6 @@ using lessons::seconds_now;
 
 namespace {
 
-// "512,512,256" -> {512, 512, 256}; empty on a malformed list.
-std::vector<int> parse_layers(const std::string& text) {
-  std::vector<int> sizes;
-  std::stringstream in(text);
-  std::string item;
-  while (std::getline(in, item, ',')) {
-    char* end = nullptr;
-    const long v = std::strtol(item.c_str(), &end, 10);
-    if (item.empty() || *end || v < 1 || v > 1 << 16) return {};
-    sizes.push_back(static_cast<int>(v));
-  }
-  return sizes;
-}
-
 // The cores one rank may use: those the launcher lets it run on (Open MPI binds each of 2 ranks
 // to a core of its own), shared with the other ranks of this host when they may use them too.
 int cores_per_rank(const Communicator& comm) {
@@ -122,7 +108,7 @@ int main(int argc, char** argv) {
   if (auto e = rt.fail_if(strategy_text != strategy_name(strategy),
                           "--strategy " + strategy_text + ": must be after, per-layer or bucket"))
     return *e;
-  const std::vector<int> hidden = parse_layers(layers);
+  const std::vector<int> hidden = lessons::parse_layers(layers);
   if (auto e = rt.fail_if(hidden.empty(), "--layers " + layers +
                                               ": give hidden layer sizes as whole numbers 1..65536 "
                                               "separated by commas, e.g. 512,512,256"))

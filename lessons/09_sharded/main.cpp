@@ -27,24 +27,6 @@
 using namespace ringlab;
 using lessons::seconds_now;
 
-namespace {
-
-// "256,128" -> {256, 128}; empty on a malformed list.
-std::vector<int> parse_layers(const std::string& text) {
-  std::vector<int> sizes;
-  std::stringstream in(text);
-  std::string item;
-  while (std::getline(in, item, ',')) {
-    char* end = nullptr;
-    const long v = std::strtol(item.c_str(), &end, 10);
-    if (item.empty() || *end || v < 1 || v > 1 << 16) return {};
-    sizes.push_back(static_cast<int>(v));
-  }
-  return sizes;
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
   Runtime rt(argc, argv);
   CLI::App app{
@@ -75,7 +57,7 @@ int main(int argc, char** argv) {
   if (auto e = rt.fail_if(opt.format == Format::csv && !opt.bench, "--format csv: only --bench prints CSV"))
     return *e;
   if (auto e = rt.fail_if(opt.check && opt.bench, "--check and --bench: give one of them")) return *e;
-  const std::vector<int> hidden = parse_layers(layers);
+  const std::vector<int> hidden = lessons::parse_layers(layers);
   if (auto e = rt.fail_if(hidden.empty(), "--layers " + layers +
                                               ": give hidden layer sizes as whole numbers 1..65536 "
                                               "separated by commas, e.g. 256,128"))

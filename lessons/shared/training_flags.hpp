@@ -1,15 +1,33 @@
-// The flags of the training lessons (06, 07, 08), declared once so that each means the same in
+// The flags of the training lessons (06, 07, 08, 09), declared once so that each means the same in
 // every lesson: --data, --epochs, --batch (the GLOBAL batch, split evenly across the ranks),
 // --lr, --momentum, --seed. A lesson sets its defaults in TrainingFlags, then adds its own flags.
 #pragma once
 #include <cstdint>
+#include <cstdlib>
 #include <optional>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "ringlab/ml/fashion_mnist.hpp"
 #include "ringlab/ringlab.hpp"
 
 namespace lessons {
+
+// --layers of lessons 08 and 09: hidden layer sizes, "512,512,256" -> {512, 512, 256}; empty on a
+// malformed list (the lesson refuses it in one line).
+inline std::vector<int> parse_layers(const std::string& text) {
+  std::vector<int> sizes;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    char* end = nullptr;
+    const long v = std::strtol(item.c_str(), &end, 10);
+    if (item.empty() || *end || v < 1 || v > 1 << 16) return {};
+    sizes.push_back(static_cast<int>(v));
+  }
+  return sizes;
+}
 
 struct TrainingFlags {
   std::string data = ringlab::kFashionMnistDir;
