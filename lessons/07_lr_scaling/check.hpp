@@ -4,13 +4,19 @@
 // warm-up or after it). Part 2, the replicas still bit-identical after training, is in main.cpp.
 // Rates are compared as floats (float's relative tolerance, check.hpp): a learning rate is used
 // in float arithmetic, so a schedule computed in float is as right as one computed in double.
+// The diagnosis: the failing case with the most wrong rates, each wrong rate as a function of the
+// right one (ringlab/check/value_relation.hpp): k times it (n, sqrt n, ...), 0, NaN, the rate of
+// the step before (one step late), or the right rate of another step (the target after the
+// warm-up: the warm-up skipped).
 #pragma once
 #include <cmath>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "lr_schedule.hpp"
 #include "ringlab/check/check.hpp"
+#include "ringlab/check/value_relation.hpp"
 
 namespace lesson07 {
 
@@ -22,11 +28,43 @@ inline double reference_lr(double base, int n, Scaling s, long long step, long l
   return base + (target - base) * double(step) / double(warmup);
 }
 
+// One case's wrong rates, related to the right ones: the step before's right rate, and every
+// step's right rate (is a wrong one the rate of another step?).
+inline std::string explain_rates(const std::string& where, const std::vector<float>& expected,
+                                 const std::vector<float>& actual, int n, long long warmup, double tol) {
+  std::vector<ringlab::ValueEvidence> evidence;
+  std::vector<long long> index;
+  for (std::size_t step = 0; step < expected.size(); ++step) {
+    if (std::fabs(double(actual[step]) - expected[step]) <= tol * std::fmax(1.0, std::fabs(expected[step]))) continue;
+    ringlab::ValueEvidence e;
+    e.expected = expected[step];
+    e.got = actual[step];
+    if (step > 0) e.before = expected[step - 1];
+    e.elsewhere.assign(expected.begin(), expected.end());
+    evidence.push_back(e);
+    index.push_back(static_cast<long long>(step));
+  }
+  // The other step whose rate every wrong one equals, if there is one: after the warm-up, the target.
+  int target_step = -1;
+  for (const auto& f : ringlab::relate(evidence, n))
+    if (f.relation == ringlab::Relation::elsewhere) target_step = f.place;
+  using ringlab::Relation;
+  std::vector<ringlab::CauseOf> causes{
+      {Relation::step_before, "the rate is one step late: the step is counted from 1, or the warm-up fraction uses "
+                              "step - 1"},
+      {Relation::zero, "an integer division (step / warmup_steps in integers is 0 until the end of the warm-up)"},
+      {Relation::not_finite, "a division by zero (warmup_steps may be 0)"}};
+  if (target_step >= warmup)
+    causes.push_back({Relation::elsewhere, "the rate is already the scaled target: the warm-up is skipped"});
+  return ringlab::explain(where, evidence, n, causes, "step", index);
+}
+
 // True when every rate is right. Prints the table (only where `print`).
 inline bool check_schedule(bool print) {
   const double base = 0.02;
   const int steps = 31;
-  long long total = 0, wrong_in_warmup = 0, wrong_after = 0;
+  long long total = 0, wrong_in_warmup = 0, wrong_after = 0, most = 0;
+  std::string explanation;  // of the case with the most wrong rates
   if (print) std::printf("%-6s %-7s %7s %7s\n", "world", "scaling", "warmup", "#wrong");
   for (int n : {1, 2, 3, 4, 8})
     for (Scaling s : {Scaling::none, Scaling::linear, Scaling::sqrt})
@@ -43,6 +81,12 @@ inline bool check_schedule(bool print) {
             ++(step < warmup ? wrong_in_warmup : wrong_after);
         total += result.wrong;
         if (!print) continue;
+        if (result.wrong > most) {
+          most = result.wrong;
+          explanation = explain_rates("world " + std::to_string(n) + " " + scaling_name(s) + " warmup " +
+                                          std::to_string(warmup),
+                                      expected, actual, n, warmup, tol);
+        }
         std::printf("%-6d %-7s %7lld %7lld\n", n, scaling_name(s), warmup, result.wrong);
         if (result.wrong)  // index = the step
           std::fprintf(stderr, "error: world %d %s warmup %lld, by step: %s\n", n, scaling_name(s), warmup,
@@ -56,6 +100,7 @@ inline bool check_schedule(bool print) {
     std::printf(
         "diagnosis: right during the warm-up, wrong after it: from step warmup_steps on the rate is the "
         "scaled target, scaled_lr(...)\n");
+  if (print && total) std::printf("diagnosis: %s\n", explanation.c_str());
   if (print && total) std::printf("FAILED: %lld wrong rates\n", total);
   std::fflush(stdout);
   return total == 0;

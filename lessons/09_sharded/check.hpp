@@ -15,11 +15,20 @@
 //           its elements by about the step itself: 1e-3 of the largest and more.
 //   part 3  the shards agree: every rank gathers the same model, bit for bit (stages 1 and 2,
 //           which keep the whole parameters, hold identical replicas, as lesson 06's ranks do)
+// The diagnosis (recorded as the parts run, it changes no verdict): the first wrong quantity, in
+// the order a step computes them — the averaged gradient, then the parameters after the step
+// against stage 0's after the same step — with how its wrong values relate to the right ones
+// (ringlab/check/value_relation.hpp): n times the mean, the owner rank's own gradient alone, a
+// move of 0 outside this rank's own shard, ... The relation, not the name of a mistake, picks
+// the sentence, and it is firm only when the evidence singles one cause out.
 #pragma once
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <string>
 #include <vector>
 
+#include "ringlab/check/value_relation.hpp"
 #include "ringlab/ringlab.hpp"
 #include "sharded_optimizer.hpp"
 #include "shared/training.hpp"
@@ -37,6 +46,97 @@ inline std::vector<float> to_host(View<float> v) {
   return h;
 }
 
+// Which rank's shard holds element i of the flat model: stage 1 cuts the whole array into n
+// chunks, stages 2 and 3 cut each layer (sharded_optimizer.hpp's Shards).
+inline int owner_of(std::size_t i, int stage, const ringlab::LayerwiseModel& model, int n) {
+  ringlab::Chunk span{0, model.parameter_count()};
+  if (stage >= 2)
+    for (const ringlab::Chunk& l : model.layers())
+      if (i >= l.offset && i < l.offset + l.count) span = l;
+  for (int r = 0; r < n; ++r) {
+    const ringlab::Chunk c = ringlab::owned_chunk(span.count, n, r);
+    if (i >= span.offset + c.offset && i < span.offset + c.offset + c.count) return r;
+  }
+  return -1;
+}
+
+// The averaged gradient of step `s` was wrong: how it relates to the one-process gradient and to
+// each chunk's owner's own gradient (what that rank computed from its part of the batch alone).
+// Rank 0 computes every rank's own gradient itself: the model is the same on every rank.
+inline std::string explain_gradient(ringlab::LayerwiseModel& model, ringlab::Where where, int stage, int n, int s,
+                                    int set, int batch, const std::vector<float>& params,
+                                    const std::vector<float>& want, const std::vector<float>& got) {
+  const int part = batch / n;
+  std::vector<std::vector<float>> own(n);
+  Buffer<float> p(params.size(), where), g(params.size(), where);  // where the model computes
+  ringlab::copy(p.view(), View<const float>(params));
+  for (int r = 0; r < n; ++r) {
+    model.loss_and_gradient(p.view().data(), set, s * batch + r * part, part, g.view().data());
+    own[r] = to_host(g.view());
+  }
+  std::vector<ringlab::ValueEvidence> evidence;
+  std::vector<long long> index;
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    if (std::fabs(got[i] - want[i]) <= kGradientTolerance * std::fmax(1.0, std::fabs(want[i]))) continue;
+    ringlab::ValueEvidence e;
+    e.expected = want[i];
+    e.got = got[i];
+    const int owner = owner_of(i, stage, model, n);
+    if (owner >= 0) e.own = own[owner][i];
+    evidence.push_back(e);
+    index.push_back(static_cast<long long>(i));
+  }
+  using ringlab::Relation;
+  const double nn = n;
+  return ringlab::explain(
+      "stage " + std::to_string(stage) + ", step " + std::to_string(s) + ", the averaged gradient", evidence, n,
+      {{Relation::factor, "the sum over the ranks was used where the mean belongs — divide your chunk by comm.size()", nn},
+       {Relation::factor, "the gradient was divided by the number of ranks twice", 1 / nn},
+       {Relation::own,
+        "each chunk holds its owner's own gradient alone: the ranks' gradients were never summed — reduce-scatter "
+        "before the update", 1 / nn},
+       {Relation::own, "each chunk holds its owner's own gradient alone: never summed over the ranks", 1.0},
+       {Relation::zero, "your chunk of the gradient was never written"},
+       {Relation::not_finite, "a division by zero, or memory nobody wrote"}},
+      "place", index);
+}
+
+// This rank's parameters after step `s` were wrong (the gradient was right): how each wrong
+// element moved against how far stage 0 moved it, and where the wrong ones lie — inside this
+// rank's own shard (its update) or only outside it (what the other ranks' updates became here).
+inline std::string explain_parameters(const ringlab::LayerwiseModel& model, int stage, int n, int rank, int s,
+                                      const std::vector<float>& before, const std::vector<float>& want,
+                                      const std::vector<float>& got) {
+  double largest = 0;
+  for (float v : want) largest = std::max(largest, std::fabs(double(v)));
+  std::vector<ringlab::ValueEvidence> evidence;
+  std::vector<long long> index;
+  long long inside = 0;
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    if (std::fabs(double(got[i]) - want[i]) <= kModelTolerance * std::fmax(1.0, largest)) continue;
+    ringlab::ValueEvidence e;
+    e.expected = double(want[i]) - before[i];  // how far stage 0 moved it
+    e.got = double(got[i]) - before[i];        // how far it moved here
+    evidence.push_back(e);
+    index.push_back(static_cast<long long>(i));
+    if (owner_of(i, stage, model, n) == rank) ++inside;
+  }
+  if (evidence.empty()) return "";
+  using ringlab::Relation;
+  const bool outside_only = inside == 0 && n > 1;
+  const std::string where = "stage " + std::to_string(stage) + ", step " + std::to_string(s) + ", rank " +
+                            std::to_string(rank) + "'s parameters, how far each moved" +
+                            (outside_only ? " (wrong only outside its own shard)" : "");
+  return ringlab::explain(
+      where, evidence, n,
+      {{Relation::zero, outside_only ? "the chunks the other ranks updated never reached this rank — the allgather "
+                                       "after the update is missing"
+                                     : "this rank's update is missing"},
+       {Relation::factor, "the update was applied twice", 2.0},
+       {Relation::factor, "the update's sign is turned round", -1.0}},
+      "place", index);
+}
+
 // Checks `stages` (stage 0 is always run first, as the reference) on examples order[0, kSteps *
 // batch) of `set`. Returns the exit code: 0 when every part holds for every stage.
 inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::vector<int> stages,
@@ -45,6 +145,8 @@ inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::ve
   Buffer<float> whole(model.parameter_count(), comm.where()),
       one_process(model.parameter_count(), comm.where());
   std::vector<float> ref_params, ref_velocity;
+  std::vector<std::vector<float>> ref_steps;  // stage 0's parameters after each step
+  std::string cause;                          // the first wrong quantity's diagnosis (rank 0's)
   bool all_ok = true;
   if (stages.front() != 0) stages.insert(stages.begin(), 0);
   for (int stage : stages) {
@@ -52,12 +154,21 @@ inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::ve
     double worst_gradient = 0;
     for (int s = 0; s < kSteps; ++s) {
       st.gather(ShardedState::What::params, whole.view());  // the model this step starts from
+      const std::vector<float> before = to_host(whole.view());
       model.loss_and_gradient(whole.view().data(), set, s * batch, batch, one_process.view().data());
       st.step(set, s * batch + comm.rank() * part, part, lr, momentum);
       st.gather(ShardedState::What::grad, whole.view());
-      worst_gradient =
-          std::max(worst_gradient,
-                   comm.max(lessons::relative_error(to_host(whole.view()), to_host(one_process.view()))));
+      const std::vector<float> grad = to_host(whole.view()), want = to_host(one_process.view());
+      const double gradient_error = comm.max(lessons::relative_error(grad, want));
+      worst_gradient = std::max(worst_gradient, gradient_error);
+      // For the diagnosis: the parameters after the step, against stage 0's after the same step.
+      st.gather(ShardedState::What::params, whole.view());
+      const std::vector<float> after = to_host(whole.view());
+      if (stage == 0) ref_steps.push_back(after);
+      if (stage == 0 || !cause.empty() || comm.rank() != 0) continue;
+      if (gradient_error > kGradientTolerance)
+        cause = explain_gradient(model, comm.where(), stage, n, s, set, batch, before, want, grad);
+      else cause = explain_parameters(model, stage, n, 0, s, before, ref_steps[s], after);
     }
     model.take_loss_sum();  // (the check's losses are not reported)
     st.gather(ShardedState::What::params, whole.view());
@@ -90,6 +201,7 @@ inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::ve
                                   "; shards " +
                                   (agree ? "agree on every rank ok" : "DIFFER between ranks WRONG") + "\n");
   }
+  if (!all_ok && !cause.empty()) ringlab::print_once(comm, "diagnosis: " + cause + "\n");
   ringlab::print_once(
       comm, std::string("check: every stage holds stage 0's model: ") + (all_ok ? "PASSED\n" : "FAILED\n"));
   return all_ok ? 0 : 1;

@@ -1,6 +1,7 @@
 // The cross-run diagnosis (diagnose_runs.hpp): each symptom, fed as the results of several check
 // runs, gets the sentence that names its cause; a pattern that some run contradicts, or that the
 // exercise does not list, gets none. Also: results written by record_check_* read back the same.
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -24,7 +25,7 @@ bool says(const std::vector<std::string>& found, const std::string& part) {
 // A run of an allreduce-like check: counts 0, 1, 12 and 1000003 on np ranks; `wrong(count)`
 // gives each case's wrong elements.
 template <class F> CheckRun run_of(int np, F wrong) {
-  CheckRun r{np, 0, {}, {}, {}};
+  CheckRun r{np, 0, {}, {}, {}, {}};
   for (long long count : {0LL, 1LL, 12LL, 1000003LL}) {
     r.cases.push_back({count, -1, wrong(count)});
     if (r.cases.back().wrong) r.rc = 1;
@@ -55,7 +56,7 @@ TEST_CASE("wrong only where count is not a multiple of np: the remainder chunk")
 }
 
 TEST_CASE("right on 2 ranks, wrong on 3 or more: the direction round the ring") {
-  std::vector<CheckRun> runs{{1, 0, {}, {}, {}}, {2, 0, {}, {}, {}}, {3, 1, {}, {}, {}}, {4, 1, {}, {}, {}}};
+  std::vector<CheckRun> runs{{1, 0, {}, {}, {}, {}}, {2, 0, {}, {}, {}, {}}, {3, 1, {}, {}, {}, {}}, {4, 1, {}, {}, {}, {}}};
   CHECK(says(diagnose_runs(kAll, runs), "right on 2 ranks, wrong on 3 or more"));
   CHECK(says(diagnose_runs(kAll, runs), "send to next (r+1) and receive from prev (r-1)"));
   runs[1].rc = 1;  // wrong on 2 ranks as well: something else
@@ -88,18 +89,26 @@ TEST_CASE("every rank right in one chunk only: the allgather is missing") {
 }
 
 TEST_CASE("every wrong value np times the expected one, or 1/np of it") {
-  CheckRun r{4, 1, {}, {{1.5, 6.0}, {-2.0, -8.0}, {0.25, 1.0}}, {}};
+  CheckRun r{4, 1, {}, {{1.5, 6.0}, {-2.0, -8.0}, {0.25, 1.0}}, {}, {}};
   CHECK(says(diagnose_runs({"times-np"}, {r}), "exactly (number of ranks) x the expected one"));
-  CheckRun small{4, 1, {}, {{1.5, 0.375}, {-2.0, -0.5}}, {}};
+  CheckRun small{4, 1, {}, {{1.5, 0.375}, {-2.0, -0.5}}, {}, {}};
   const auto found = diagnose_runs({"times-np"}, {small});
   CHECK(says(found, "exactly 1/(number of ranks) of the expected one"));
   CHECK_FALSE(says(found, "x the expected one"));
+  CHECK(says(diagnose_runs({"times-np"}, {r}), "(e.g. expected 1.5 got 6 on 4 ranks): you summed where"));
+  SECTION("on 2 ranks n x is also 2 x: the evidence first, the cause only as one possibility") {
+    CheckRun two{2, 1, {}, {{1.5, 3.0}, {-2.0, -4.0}}, {}, {}};
+    const auto text = diagnose_runs({"times-np"}, {two});
+    CHECK(says(text, "(e.g. expected 1.5 got 3 on 2 ranks); on 2 ranks that is also a factor 2, so one "
+                     "possibility is: you summed where the result must be averaged"));
+    CHECK(says(text, "another, that one term was added twice."));
+  }
   r.mismatches.push_back({3.0, 7.0});  // one value that is not 4x: no claim
   CHECK(diagnose_runs({"times-np"}, {r}).empty());
 }
 
 TEST_CASE("right for root 0, wrong for every other root: ranks not counted from the root") {
-  CheckRun r{4, 1, {{8, 0, 0}, {8, 2, 5}, {8, 3, 7}}, {}, {}};
+  CheckRun r{4, 1, {{8, 0, 0}, {8, 2, 5}, {8, 3, 7}}, {}, {}, {}};
   CHECK(says(diagnose_runs({"root0"}, {r}), "right when the root is rank 0, wrong for every other root"));
   CHECK(says(diagnose_runs({"root0"}, {r}), "v = relative(rank, root, n)"));
   r.cases[0].wrong = 1;  // root 0 wrong too: not this
@@ -114,7 +123,7 @@ TEST_CASE("results recorded during a run read back as written") {
   ringlab::record_check_case(1000003, -1, 2);
   ringlab::record_check_case(8, 3, 0);
   ringlab::record_check_mismatch(22, -68.5);
-  ringlab::record_check_mismatch(0.1, 0.30000000000000004);
+  ringlab::record_check_mismatch(0.1, 0.30000000000000004, 0.2);  // with the rank's own input
   ringlab::record_check_departure("round 0 (root 0): rank 0 sent to rank 2,\nexpected rank 1");
   unsetenv("RINGLAB_CHECK_RESULTS");
   ringlab::record_check_case(1, 1, 1);  // not recorded: no file named
@@ -132,5 +141,8 @@ TEST_CASE("results recorded during a run read back as written") {
   REQUIRE(r.mismatches.size() == 2);
   CHECK(r.mismatches[0] == std::pair<double, double>{22, -68.5});
   CHECK(r.mismatches[1].second == 0.30000000000000004);  // %.17g: exact
+  REQUIRE(r.mismatch_own.size() == 2);
+  CHECK(std::isnan(r.mismatch_own[0]));  // not recorded
+  CHECK(r.mismatch_own[1] == 0.2);
   CHECK(ringlab::read_check_run(2, 4, "/nonexistent/results").cases.empty());
 }

@@ -33,8 +33,16 @@ TEST_CASE("right steps have no diagnosis") {
 TEST_CASE("the sum of the gradients where the mean belongs") {
   const auto text = diagnose_training(kStart, run(1), run(3, 3, 3), 3, kWorkers);
   CHECK(text ==
-        "every parameter moved n = 3 times as far as it should in step 0: the SUM of the gradients was used "
-        "where their mean belongs — divide the sum by the number of workers (comm.size() - 1).");
+        "every parameter moved n = 3 times as far as it should in step 0 (e.g. [1] moved 0.9, not 0.3): the SUM "
+        "of the gradients was used where their mean belongs — divide the sum by the number of workers "
+        "(comm.size() - 1).");
+}
+
+TEST_CASE("n = 2 times is also twice: the sum is one possibility, not the cause") {
+  const auto text = diagnose_training(kStart, run(1), run(2, 2, 2), 2, kWorkers);
+  CHECK(has(text, "every parameter moved n = 2 times as far as it should in step 0 (e.g. [1] moved 0.6, not 0.3)"));
+  CHECK(has(text, "does not single out one cause; one possibility is that the SUM of the gradients"));
+  CHECK(has(text, "another, that the step was taken twice."));
 }
 
 TEST_CASE("the mean over the workers divided by the number of ranks") {
@@ -43,10 +51,36 @@ TEST_CASE("the mean over the workers divided by the number of ranks") {
   CHECK(has(text, "the sum of 3 gradients was divided by 4 — the mean divides by the number of workers"));
 }
 
-TEST_CASE("a first step that is right and a second that is not: state carried over") {
-  const auto text = diagnose_training(kStart, run(1), run(1, 2.5, 2), 3, kWorkers);
-  CHECK(has(text, "step 0 is right and step 1 is wrong: something carries over from one step to the next"));
-  CHECK(has(text, "a sum set to 0 at the start of every step"));
+TEST_CASE("a first step that is right and a second that is not: carried over only when the evidence says so") {
+  // Step 1 should move by kOther; it moved by kOther plus step 0's move again: a sum not reset.
+  const std::vector<double> kOther{0.2, 0.1, -0.3, 0.05};
+  std::vector<std::vector<double>> want{after(kStart, 1), after(kStart, 1)}, got = want;
+  for (std::size_t i = 0; i < kStart.size(); ++i) {
+    want[1][i] += kOther[i];
+    got[1][i] += kOther[i] + kMove[i];
+  }
+  const auto text = diagnose_training(kStart, want, got, 3, kWorkers);
+  CHECK(has(text, "step 0 is right and step 1 is wrong; how far it moved: 4 wrong values, e.g. [0] expected 0.2 "
+                  "got 0.1; every wrong value is the right value plus one term again"));
+  CHECK(has(text, ": something carries over from one step to the next — reset what the step accumulates (a sum "
+                  "set to 0 at the start of every step)"));
+  CHECK_FALSE(has(text, "possibility"));
+  SECTION("a move twice the right one is also the step before's again: one possibility") {
+    const auto twice = diagnose_training(kStart, run(1), run(1, 2, 1), 3, kWorkers);
+    CHECK(has(twice, "does not single out one cause; one possibility is something carries over"));
+  }
+  SECTION("another factor: the evidence, and no carry-over claimed") {
+    const auto scaled = diagnose_training(kStart, run(1), run(1, 2.5, 2), 3, kWorkers);
+    CHECK(has(scaled, "every wrong value is 2.5 times the right value."));
+    CHECK_FALSE(has(scaled, "carries over"));
+  }
+  SECTION("no relation: what is known, then the likeliest cause as one possibility among others") {
+    got[1][2] += 0.7;
+    const auto none = diagnose_training(kStart, want, got, 3, kWorkers);
+    CHECK(has(none, "no simple relation to the right value holds for all of them. One possibility is that something "
+                    "carries over from one step to the next"));
+    CHECK(has(none, "a wrong order of operations can do this too."));
+  }
 }
 
 TEST_CASE("parameters that never move, move backwards, or become NaN") {
@@ -68,7 +102,8 @@ TEST_CASE("no common factor: no claim") {
 TEST_CASE("one worker, the sum divided by the 2 ranks; the mean divided twice") {
   CHECK(
       has(diagnose_training(kStart, run(1), run(0.5), 1, kWorkers),
-          "every parameter moved 1/2 as far as it should in step 0: the sum of 1 gradient was divided by 2"));
+          "every parameter moved 1/2 as far as it should in step 0 (e.g. [1] moved 0.15, not 0.3): the sum of 1 "
+          "gradient was divided by 2"));
   CHECK(has(diagnose_training(kStart, run(1), run(1.0 / 3), 3, kWorkers),
-            "moved 1/3 as far as it should in step 0: the sum was divided by 3 twice"));
+            "moved 1/3 as far as it should in step 0 (e.g. [1] moved 0.1, not 0.3): the sum was divided by 3 twice"));
 }

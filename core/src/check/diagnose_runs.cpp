@@ -48,6 +48,8 @@ std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
   long long big = 0, one_chunk = 0;                          // one-chunk
   long long root0_wrong = 0, root0_ok = 0, rootx_wrong = 0;  // root0
   long long pairs = 0, times_np = 0, over_np = 0;            // times-np
+  bool beyond_2 = false;  // a wrong value seen on 3 or more ranks: n x is not also 2 x there
+  std::string example;    // times-np: one wrong value, the evidence its sentence shows first
   for (const auto& run : runs) {
     const int np = run.np;
     pass2 = pass2 || (np == 2 && run.rc == 0);
@@ -78,6 +80,12 @@ std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
       ++pairs;
       if (np > 1 && scaled_by(e, a, np)) ++times_np;
       if (np > 1 && scaled_by(e, a, 1.0 / np)) ++over_np;
+      beyond_2 = beyond_2 || np >= 3;
+      if (example.empty()) {
+        char text[96];
+        std::snprintf(text, sizeof text, "e.g. expected %.6g got %.6g on %d ranks", e, a, np);
+        example = text;
+      }
     }
   }
 
@@ -99,14 +107,17 @@ std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
         "right when the root is rank 0, wrong for every other root: number the ranks from the root (v = "
         "relative(rank, root, n)) and turn v back into a rank with absolute(v, root, n) before each send and "
         "receive.");
+  // Evidence first (value_relation.hpp's rule): the factor and an example, then the cause, firmly
+  // only when a run on 3 or more ranks rules out the other reading of a factor 2 (or 1/2).
+  const std::string maybe = beyond_2 ? ": " : "; on 2 ranks that is also a factor 2, so one possibility is: ";
   if (wanted(symptoms, "times-np") && pairs && times_np == pairs)
-    found.push_back(
-        "every wrong value is exactly (number of ranks) x the expected one: you summed where the result must "
-        "be averaged — divide by the number of ranks.");
+    found.push_back("every wrong value is exactly (number of ranks) x the expected one (" + example + ")" + maybe +
+                    "you summed where the result must be averaged — divide by the number of ranks" +
+                    (beyond_2 ? "." : "; another, that one term was added twice."));
   if (wanted(symptoms, "times-np") && pairs && over_np == pairs)
-    found.push_back(
-        "every wrong value is exactly 1/(number of ranks) of the expected one: you divided where the result "
-        "must be summed, or divided twice — divide once, after the sum.");
+    found.push_back("every wrong value is exactly 1/(number of ranks) of the expected one (" + example + ")" +
+                    maybe + "you divided where the result must be summed, or divided twice — divide once, after the sum" +
+                    (beyond_2 ? "." : "; another, that half the terms are missing."));
   return found;
 }
 
@@ -115,9 +126,10 @@ void record_check_case(long long count, int root, long long wrong) {
               "\n");
 }
 
-void record_check_mismatch(double expected, double got) {
-  char line[96];
-  std::snprintf(line, sizeof line, "mismatch\t%.17g\t%.17g\n", expected, got);
+void record_check_mismatch(double expected, double got, double own) {
+  char line[128];
+  if (std::isnan(own)) std::snprintf(line, sizeof line, "mismatch\t%.17g\t%.17g\n", expected, got);
+  else std::snprintf(line, sizeof line, "mismatch\t%.17g\t%.17g\t%.17g\n", expected, got, own);
   append_line(line);
 }
 
@@ -144,8 +156,11 @@ CheckRun read_check_run(int np, int rc, const std::string& path) {
       std::getline(f >> std::ws, text);
       run.departures.push_back(text);
     } else if (kind == "mismatch") {
-      double e = 0, a = 0;
-      if (f >> e >> a) run.mismatches.emplace_back(e, a);
+      double e = 0, a = 0, own = NAN;
+      if (!(f >> e >> a)) continue;
+      if (!(f >> own)) own = NAN;
+      run.mismatches.emplace_back(e, a);
+      run.mismatch_own.push_back(own);
     }
   }
   return run;

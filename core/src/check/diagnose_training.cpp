@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "ringlab/check/value_relation.hpp"
+
 namespace ringlab {
 
 namespace {
@@ -27,6 +29,42 @@ std::string number(double v) {
   return s;
 }
 
+// Step k > 0 is the first wrong one, from right parameters: what did its move (after - before)
+// have to do with the right move? The evidence decides how firm the cause is (value_relation.hpp):
+// the right move plus the step before's again singles out a sum carried over; anything else,
+// or nothing, leaves it one possibility among others (a wrong order of operations, too, gives a
+// right first step and a wrong second one).
+std::string later_step(const std::vector<double>& start, const std::vector<std::vector<double>>& expected,
+                       const std::vector<std::vector<double>>& actual, std::size_t k) {
+  const std::vector<double>& from = expected[k - 1];  // == actual[k - 1]: step k - 1 was right
+  const std::vector<double>& before_that = k >= 2 ? expected[k - 2] : start;
+  const std::size_t size = std::min({from.size(), before_that.size(), expected[k].size(), actual[k].size()});
+  std::vector<ValueEvidence> evidence;
+  std::vector<long long> index;
+  for (std::size_t i = 0; i < size; ++i) {
+    if (std::fabs(actual[k][i] - expected[k][i]) <= 1e-5 * std::fmax(1.0, std::fabs(expected[k][i]))) continue;
+    ValueEvidence e;
+    e.expected = expected[k][i] - from[i];  // how far it should move
+    e.got = actual[k][i] - from[i];         // how far it moved
+    e.before = from[i] - before_that[i];    // how far it moved in the step before
+    e.terms = {e.before};                   // ... which a sum not reset adds again
+    evidence.push_back(e);
+    index.push_back(static_cast<long long>(i));
+  }
+  const std::string carries =
+      "something carries over from one step to the next — reset what the step accumulates (a sum set to 0 "
+      "at the start of every step) and reuse no buffer from the step before";
+  const std::string where = "step 0 is right and step " + std::to_string(k) + " is wrong; how far it moved";
+  std::string text = explain(where, evidence, 1,
+                             {{Relation::extra_term, carries},
+                              {Relation::step_before, "the step before's gradient or sum was used again"},
+                              {Relation::zero, "the update of this step is missing"}},
+                             "place", index);
+  if (relate(evidence, 1).empty())  // nothing singles a cause out: the likeliest, as a possibility
+    text += " One possibility is that " + carries + "; a wrong order of operations can do this too.";
+  return text;
+}
+
 }  // namespace
 
 std::string diagnose_training(const std::vector<double>& start,
@@ -37,14 +75,11 @@ std::string diagnose_training(const std::vector<double>& start,
   std::size_t k = 0;
   while (k < steps && same(actual[k], expected[k])) ++k;
   if (k == steps) return "";
-  for (double v : actual[k])
-    if (!std::isfinite(v))
-      return "the parameters became NaN or inf in step " + std::to_string(k) +
-             ": a division by zero in the update.";
-  if (k > 0)
-    return "step 0 is right and step " + std::to_string(k) +
-           " is wrong: something carries over from one step to the next — reset what the step accumulates "
-           "(a sum set to 0 at the start of every step) and reuse no buffer from the step before.";
+  for (std::size_t i = 0; i < actual[k].size(); ++i)
+    if (!std::isfinite(actual[k][i]))
+      return "the parameters became NaN or inf in step " + std::to_string(k) + " (the first at [" +
+             std::to_string(i) + "]): one possibility is a division by zero in the update.";
+  if (k > 0) return later_step(start, expected, actual, k);
 
   // Step 0: how far did each parameter move, against how far it should have?
   const std::size_t size = std::min({start.size(), expected[0].size(), actual[0].size()});
@@ -58,6 +93,11 @@ std::string diagnose_training(const std::vector<double>& start,
     return "the parameters did not change in step 0: the update is missing, or the new parameters never "
            "reach this rank.";
   double factor = NAN;
+  std::string eg;  // the evidence: the parameter that should move the most, how far it did
+  for (std::size_t i = 0; i < size && eg.empty(); ++i)
+    if (std::fabs(expected[0][i] - start[i]) == largest)
+      eg = " (e.g. [" + std::to_string(i) + "] moved " + number(actual[0][i] - start[i]) + ", not " +
+           number(expected[0][i] - start[i]) + ")";
   for (std::size_t i = 0; i < size; ++i) {
     const double want = expected[0][i] - start[i], got = actual[0][i] - start[i];
     if (std::fabs(want) <= 1e-3 * largest) continue;  // ratios of tiny moves are noise
@@ -67,27 +107,36 @@ std::string diagnose_training(const std::vector<double>& start,
   }
   if (std::isnan(factor)) return "";
   if (near(factor, -1, 1e-3))
-    return "every parameter moved the wrong way in step 0: the update's sign is turned round.";
+    return "every parameter moved the wrong way in step 0" + eg + ": the update's sign is turned round.";
   // A mean over n gradients divided by m instead: m = 1 (the sum), n + 1 (the number of ranks where
   // one rank is not a worker), n - 1, or n * n (divided twice).
   for (int m : {1, n + 1, n - 1, n * n}) {
     if (m < 1 || m == n || !near(factor, static_cast<double>(n) / m, 1e-3)) continue;
     const std::string grads = std::to_string(n) + (n == 1 ? " gradient" : " gradients");
+    // n = 2 times is also 2 times: a step taken twice moves as far, so then the factor does not
+    // single out the sum, and the sentence says so.
+    if (m == 1 && n == 2)
+      return "every parameter moved n = 2 times as far as it should in step 0" + eg +
+             ": with n = 2 that is also twice, so the evidence does not single out one cause; one possibility "
+             "is that the SUM of the gradients was used where their mean belongs — divide the sum by " +
+             mean_of + "; another, that the step was taken twice.";
     if (m == 1)
       return "every parameter moved n = " + std::to_string(n) +
-             " times as far as it should in step 0: the SUM of the gradients was used where their mean "
+             " times as far as it should in step 0" + eg + ": the SUM of the gradients was used where their mean "
              "belongs — divide the sum by " +
              mean_of + ".";
     if (m == n * n)
       return "every parameter moved 1/" + std::to_string(n) +
-             " as far as it should in step 0: the sum was divided by " + std::to_string(n) +
+             " as far as it should in step 0" + eg + ": the sum was divided by " + std::to_string(n) +
              " twice — divide once, by " + mean_of + ".";
     return "every parameter moved " + std::to_string(n) + "/" + std::to_string(m) +
-           " as far as it should in step 0: the sum of " + grads + " was divided by " + std::to_string(m) +
+           " as far as it should in step 0" + eg + ": the sum of " + grads + " was divided by " + std::to_string(m) +
            " — the mean divides by " + mean_of + " = " + std::to_string(n) + ".";
   }
   return "every parameter moved " + number(factor) +
-         " times as far as it should in step 0: the learning rate or the gradients' scale is wrong.";
+         " times as far as it should in step 0" + eg +
+         ": no count of ranks or workers explains that factor; one possibility is a wrong learning rate or "
+         "gradient scale.";
 }
 
 }  // namespace ringlab

@@ -7,11 +7,13 @@
 // it checked, and one per wrong element it shows, to the file RINGLAB_CHECK_RESULTS names
 // (scripts/ringlab-exercise sets it, one file per run). The file, tab-separated:
 //   case      COUNT  ROOT  WRONG      one checked case: count, root (-1: none), wrong elements over all ranks
-//   mismatch  EXPECTED  GOT           one wrong element, as one rank saw it
+//   mismatch  EXPECTED  GOT [OWN]     one wrong element, as one rank saw it (OWN: that rank's
+//                                     own input there, when the check knows it)
 //   departure TEXT                    the run's messages departed from the schedule (schedule_diagnosis.hpp)
 // `ringlab-manifest diagnose NN` reads them and prints what diagnose_runs says.
 // No MPI here: tested with data alone (tests/core/test_diagnose_runs.cpp).
 #pragma once
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -29,6 +31,7 @@ struct CheckRun {
   std::vector<CheckCase> cases;
   std::vector<std::pair<double, double>> mismatches;  // (expected, got)
   std::vector<std::string> departures;                // the schedule diagnosis said why already
+  std::vector<double> mismatch_own;  // per mismatch: the rank's own input there (NaN: not recorded)
 };
 
 // The symptoms (a manifest's `diagnose` names) to look for in `runs`, each a sentence that names
@@ -37,7 +40,9 @@ struct CheckRun {
 //   remainder  wrong only where count is not a multiple of np
 //   np2        right on 2 ranks, wrong on 3 or more
 //   one-chunk  every wrong case has about count * (np - 1) wrong elements: one right chunk per rank
-//   times-np   every wrong value is np times (or 1/np of) the expected one
+//   times-np   every wrong value is np times (or 1/np of) the expected one. Evidence first: the
+//              factor and one example; the cause is firm only when a run on 3 or more ranks shows
+//              it (on 2 ranks n times is also 2 times: a term added twice)
 //   root0      right when the root is 0, wrong for every other root
 std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
                                        const std::vector<CheckRun>& runs);
@@ -45,7 +50,7 @@ std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
 // Appends to the file RINGLAB_CHECK_RESULTS names; does nothing when it is not set. Each line
 // goes out in one write(2) on a file opened for appending, so ranks writing at once do not mix.
 void record_check_case(long long count, int root, long long wrong);
-void record_check_mismatch(double expected, double got);
+void record_check_mismatch(double expected, double got, double own = NAN);
 void record_check_departure(const std::string& diagnosis);
 
 // One run's results, read back (a missing file: no cases, as after a crash). Lines it does not

@@ -4,9 +4,14 @@
 //   - step 0 already wrong: how far each parameter moved against how far it should have —
 //     not at all (the update is missing), n/m times as far (a mean over n gradients divided by
 //     m: m = 1 is the sum), the wrong way (a sign), or by another common factor;
-//   - step 0 right and a later step wrong: something carries over from one step to the next
-//     (a sum not reset, a buffer reused), since the same code gave the right first step.
-// One sentence, or "" when the steps are right or no pattern fits (no blame without evidence).
+//   - step 0 right and a later step wrong: how that step's move relates to the right one
+//     (value_relation.hpp). The right move plus the step before's again: something carries over
+//     (a sum not reset); anything else only makes that one possibility, since a wrong order of
+//     operations also gives a right first step and a wrong second one.
+// Each sentence shows its evidence (a parameter, how far it moved, how far it should have) and
+// names a cause firmly only when the evidence singles it out; otherwise "one possibility is".
+// One sentence, or "" when the steps are right or step 0 has no common factor (no blame without
+// evidence).
 // Unit-tested with data alone: tests/core/test_diagnose_training.cpp.
 #pragma once
 #include <string>

@@ -230,9 +230,12 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
             departure = detail::schedule_departure(comm, c.schedule(comm.size(), root), events);
           const bool departed = !comm.all_ok(departure.empty());  // rank 0 found it; all stop
           if (mine.wrong && c.explain && !departed) c.explain(comm, got);
-          // For the diagnosis across runs (diagnose_runs.hpp): this rank's first wrong values
-          // and, from rank 0, the case with its wrong elements over all ranks.
-          for (const auto& m : mine.first) record_check_mismatch(m.expected, m.actual);
+          // For the diagnosis across runs (diagnose_runs.hpp): this rank's first wrong values,
+          // each with this rank's own input there (how the wrong value relates to it says what
+          // was added: value_relation.hpp), and, from rank 0, the case with its wrong elements
+          // over all ranks.
+          for (const auto& m : mine.first)
+            record_check_mismatch(m.expected, m.actual, static_cast<double>(in[m.index]));
           const long long wrong = comm.sum(mine.wrong);
           if (comm.rank() == 0) record_check_case(static_cast<long long>(count), c.rooted ? root : -1, wrong);
           total += wrong;

@@ -1,0 +1,69 @@
+// How a wrong value relates to the right one. A check that found wrong values knows more than
+// "expected 6, got 9": it often knows what this rank put in (its own value), what arrived from a
+// peer, what the value was a step before, and what the right values are elsewhere. One of a few
+// simple relations usually holds between the wrong value and these, and each points at a cause:
+//   arrived      equals what arrived             the value was overwritten, not added to
+//   own          equals the rank's own value     nothing was added (or k times it: own / n)
+//   extra term   the right value plus one term   one term was added twice
+//   factor       k times the right value         k = n, 1/n, sqrt n, 1/sqrt n, 2, 1/2, -1, ...
+//   zero         0                               never written
+//   not finite   NaN or inf                      a division by zero, memory nobody wrote
+//   step before  the value one step earlier      not updated, or one step late
+//   elsewhere    the right value of another place  the wrong chunk, peer or step
+// A relation is found only when it holds for EVERY piece of evidence; when more than one holds
+// the evidence does not single out a cause, and explain() says so ("one possibility is").
+// No MPI: tested with data alone (tests/core/test_value_relation.cpp).
+#pragma once
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace ringlab {
+
+// One wrong value and what the check knows around it (NaN: not known).
+struct ValueEvidence {
+  double expected = 0, got = 0;
+  double own = NAN;      // this rank's own contribution here (its input, its gradient)
+  double arrived = NAN;  // what arrived from a peer here
+  double before = NAN;   // the value one step earlier (before the step, or the previous step's)
+  std::vector<double> terms;      // terms a mistake may add once too often (the right sum's own
+                                  // terms; the step before's contribution)
+  std::vector<double> elsewhere;  // the right values of the other places (chunks, ranks, steps)
+};
+
+enum class Relation { not_finite, zero, arrived, own, extra_term, factor, step_before, elsewhere };
+
+struct RelationFound {
+  Relation relation;
+  double k = 1;        // factor, own: got = k * (expected, own)
+  std::string k_name;  // "n = 3", "1/n", "sqrt n", "2", "-1", or the number
+  int place = -1;      // elsewhere: the index into `elsewhere` (the same for every value), else -1
+};
+
+// Every relation that holds for all of `evidence` (n: the number of ranks, for naming k),
+// most specific first. Empty when none holds, or when there is no evidence.
+std::vector<RelationFound> relate(const std::vector<ValueEvidence>& evidence, int n);
+
+// The relation in words: "it equals what arrived", "it is n = 3 times the right value".
+// `place_name` names elsewhere's places ("chunk", "step"); describe() says "another chunk" or
+// "chunk 2" when the place is the same everywhere.
+std::string describe(const RelationFound& found, const std::string& place_name = "place");
+
+// What one relation means in the caller's code: "summed where the mean belongs".
+struct CauseOf {
+  Relation relation;
+  std::string cause;
+  double k = NAN;  // factor, own: only for this k (NaN: any)
+};
+
+// Evidence first, then the cause when the evidence singles it out. One sentence:
+//   WHERE: COUNT wrong, e.g. [i] expected E got G; every wrong value RELATION — CAUSE.
+// The cause is stated firmly only when exactly one relation holds and `causes` names it; when
+// several hold, or one holds that no cause matches, it says "one possibility is CAUSE" for the
+// first relation a cause matches; with no relation it says what is known and stops.
+// `index` (optional, one per evidence) names where each value is ("[i]" in the example).
+std::string explain(const std::string& where, const std::vector<ValueEvidence>& evidence, int n,
+                    const std::vector<CauseOf>& causes, const std::string& place_name = "place",
+                    const std::vector<long long>& index = {});
+
+}  // namespace ringlab

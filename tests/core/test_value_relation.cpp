@@ -1,0 +1,140 @@
+// value_relation: each relation between a wrong value and the right one is found when every piece
+// of evidence agrees, and not when one piece contradicts it; explain() states a cause firmly only
+// when one relation singles it out.
+#include <cmath>
+#include <string>
+
+#include "catch.hpp"
+#include "ringlab/check/value_relation.hpp"
+
+using ringlab::CauseOf;
+using ringlab::explain;
+using ringlab::relate;
+using ringlab::Relation;
+using ringlab::ValueEvidence;
+
+namespace {
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// What one relation is found, or "several"/"none".
+std::string only(const std::vector<ValueEvidence>& ev, int n) {
+  const auto found = relate(ev, n);
+  if (found.empty()) return "none";
+  if (found.size() > 1) return "several";
+  return ringlab::describe(found.front(), "chunk");
+}
+
+// An allreduce of three ranks' inputs 1, 2, 4 (+ 10 i at element i): the right value is 7 + 30 i.
+ValueEvidence sum_case(int i, double got) {
+  ValueEvidence e;
+  e.expected = 7 + 30 * i;
+  e.got = got;
+  e.own = 1 + 10 * i;
+  e.arrived = 4 + 10 * i;
+  e.terms = {1.0 + 10 * i, 2.0 + 10 * i, 4.0 + 10 * i};
+  return e;
+}
+}  // namespace
+
+TEST_CASE("a factor of the right value is named when every value has it") {
+  std::vector<ValueEvidence> ev;
+  for (int i = 0; i < 4; ++i) ev.push_back(sum_case(i, 3 * (7 + 30 * i)));
+  CHECK(only(ev, 3) == "is n = 3 times the right value");
+  for (auto& e : ev) e.got = e.expected / 3;
+  CHECK(only(ev, 3) == "is 1/n = 1/3 times the right value");
+  for (auto& e : ev) e.got = e.expected * 2;
+  CHECK(only(ev, 4) == "is sqrt n = 2 times the right value");
+  CHECK(only(ev, 3) == "is 2 times the right value");
+  for (auto& e : ev) e.got = -e.expected;
+  CHECK(only(ev, 3) == "is -1 times the right value");
+  for (auto& e : ev) e.got = 0.37 * e.expected;
+  CHECK(only(ev, 3) == "is 0.37 times the right value");
+  SECTION("one value that disagrees: no factor") {
+    ev[2].got = 0.5 * ev[2].expected;
+    CHECK(only(ev, 3) == "none");
+  }
+  SECTION("a factor that is not a named one needs two values to agree on it") {
+    ev.resize(1);
+    CHECK(only(ev, 3) == "none");
+  }
+}
+
+TEST_CASE("what arrived, the rank's own value, a term twice") {
+  std::vector<ValueEvidence> arrived, own, twice;
+  for (int i = 0; i < 3; ++i) {
+    arrived.push_back(sum_case(i, 4 + 10 * i));
+    own.push_back(sum_case(i, 1 + 10 * i));
+    twice.push_back(sum_case(i, 7 + 30 * i + (i == 1 ? 4 + 10 * i : 2 + 10 * i)));  // not always the same term
+  }
+  CHECK(only(arrived, 3) == "equals what arrived (overwritten, not added to)");
+  CHECK(only(own, 3) == "equals the rank's own value (nothing added to it)");
+  CHECK(only(twice, 3) == "is the right value plus one term again (a term counted twice)");
+  SECTION("the rank's own value divided by n: named, since 1/n is a named factor") {
+    for (auto& e : own) e.got = e.own / 3;
+    CHECK(only(own, 3) == "is 1/n = 1/3 times the rank's own value (only its own, scaled)");
+    for (auto& e : own) e.got = e.own * 0.37;
+    CHECK(only(own, 3) == "none");
+  }
+}
+
+TEST_CASE("zero, NaN, the step before, another place") {
+  std::vector<ValueEvidence> ev(3);
+  for (int i = 0; i < 3; ++i) {
+    ev[i].expected = 1.5 + i;
+    ev[i].before = 0.5 + i;
+    ev[i].elsewhere = {10.0 + i, 20.0 + i, 30.0 + i};
+  }
+  for (auto& e : ev) e.got = 0;
+  CHECK(only(ev, 2) == "is 0");
+  for (auto& e : ev) e.got = NAN;
+  CHECK(only(ev, 2) == "is NaN or inf");
+  for (auto& e : ev) e.got = e.before;
+  CHECK(only(ev, 2) == "equals the value of the step before (not updated, or one step late)");
+  for (auto& e : ev) e.got = e.elsewhere[2];
+  CHECK(only(ev, 2) == "equals the right value of chunk 2");
+  ev[1].got = ev[1].elsewhere[0];
+  CHECK(only(ev, 2) == "equals the right value of another chunk");
+  ev[1].got = 99;
+  CHECK(only(ev, 2) == "none");
+}
+
+TEST_CASE("unknown context proves nothing, and no evidence finds nothing") {
+  ValueEvidence e;
+  e.expected = 2;
+  e.got = 5;  // no own value, nothing arrived, no step before: only the factor 2.5, from one value
+  CHECK(relate({e}, 3).empty());
+  CHECK(relate({}, 3).empty());
+}
+
+TEST_CASE("explain: the evidence first, the cause firmly only when one relation singles it out") {
+  const std::vector<CauseOf> causes{{Relation::factor, "summed where the mean belongs", 3.0},
+                                    {Relation::arrived, "what arrives replaces the sum"},
+                                    {Relation::step_before, "the update never reached this rank"}};
+  std::vector<ValueEvidence> ev;
+  for (int i = 0; i < 2; ++i) ev.push_back(sum_case(i, 3 * (7 + 30 * i)));
+  CHECK(explain("step 0, rank 1", ev, 3, causes, "chunk", {5, 6}) ==
+        "step 0, rank 1: 2 wrong values, e.g. [5] expected 7 got 21; every wrong value is n = 3 times the right "
+        "value: summed where the mean belongs.");
+  SECTION("a factor the causes do not name: the relation, no cause") {
+    for (auto& e : ev) e.got = 2 * e.expected;
+    CHECK(explain("rank 0", ev, 3, causes) ==
+          "rank 0: 2 wrong values, e.g. expected 7 got 14; every wrong value is 2 times the right value.");
+  }
+  SECTION("two relations hold: no firm cause, one possibility") {
+    ValueEvidence e;
+    e.expected = 3;
+    e.got = 1;
+    e.arrived = 1;
+    e.before = 1;
+    const auto text = explain("step 2", {e}, 3, causes);
+    CHECK(has(text, "the wrong value equals what arrived (overwritten, not added to) (and equals the value of the "
+                    "step before"));
+    CHECK(has(text, "the evidence does not single out one cause; one possibility is what arrives replaces the sum."));
+  }
+  SECTION("no relation: what is known, and nothing more") {
+    ev[1].got = 5;
+    CHECK(explain("rank 0", ev, 3, causes) ==
+          "rank 0: 2 wrong values, e.g. expected 7 got 21; no simple relation to the right value holds for all of "
+          "them.");
+  }
+}
