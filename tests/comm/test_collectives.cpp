@@ -191,12 +191,8 @@ int main(int argc, char** argv) {
   auto& comm = rt.comm();
   const int n = comm.size();
 
-  const std::vector<std::size_t> counts{0,
-                                        1,
-                                        static_cast<std::size_t>(n - 1),
-                                        static_cast<std::size_t>(n + 1),
-                                        static_cast<std::size_t>(10 * n + 3),
-                                        100003};
+  const std::size_t m = static_cast<std::size_t>(n);
+  const std::vector<std::size_t> counts{0, 1, m - 1, m + 1, 10 * m + 3, 100003};
   for (DType t : {DType::f32, DType::f64, DType::i32, DType::i64})
     for (std::size_t count : counts)
       for (std::size_t segment : {std::size_t(256) << 10, std::size_t(24)}) {

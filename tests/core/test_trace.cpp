@@ -1,6 +1,7 @@
 // The trace format (docs/trace-format.md): every field of an event and of the header survives
 // encode -> decode, and lines that are not valid events or headers are refused with a reason.
 #include <string>
+#include <tuple>
 
 #include "catch.hpp"
 #include "ringlab/trace/trace.hpp"
@@ -9,53 +10,52 @@ using namespace ringlab::trace;
 
 namespace {
 Event full_event() {
-  Event e;
-  e.rank = 3;
-  e.op = Op::send;
-  e.peer = 0;
-  e.coll = "ring_allreduce";
-  e.call = 7;
-  e.phase = "reduce-scatter";
-  e.step = 2;
-  e.chunk = 1;
-  e.bytes = 4096;
-  e.count = 1024;
-  e.dtype = "float";
-  e.t0 = 12.5;
-  e.t1 = 14.25;
-  e.name = "loss";
-  e.value = 0.125;
-  e.values = {1, -2.5, 3e10};
-  e.where = "device";
-  e.transport = "staged";
-  e.gpu_t0 = 13.0;
-  e.gpu_t1 = 13.75;
-  return e;
-}
-
-void check_same(const Event& a, const Event& b) {
-  CHECK(a.rank == b.rank);
-  CHECK(a.op == b.op);
-  CHECK(a.peer == b.peer);
-  CHECK(a.coll == b.coll);
-  CHECK(a.call == b.call);
-  CHECK(a.phase == b.phase);
-  CHECK(a.step == b.step);
-  CHECK(a.chunk == b.chunk);
-  CHECK(a.bytes == b.bytes);
-  CHECK(a.count == b.count);
-  CHECK(a.dtype == b.dtype);
-  CHECK(a.t0 == b.t0);
-  CHECK(a.t1 == b.t1);
-  CHECK(a.name == b.name);
-  CHECK(a.value == b.value);
-  CHECK(a.values == b.values);
-  CHECK(a.where == b.where);
-  CHECK(a.transport == b.transport);
-  CHECK(a.gpu_t0 == b.gpu_t0);
-  CHECK(a.gpu_t1 == b.gpu_t1);
+  return Event{.rank = 3,
+               .op = Op::send,
+               .peer = 0,
+               .coll = "ring_allreduce",
+               .call = 7,
+               .phase = "reduce-scatter",
+               .step = 2,
+               .chunk = 1,
+               .bytes = 4096,
+               .count = 1024,
+               .dtype = "float",
+               .t0 = 12.5,
+               .t1 = 14.25,
+               .name = "loss",
+               .value = 0.125,
+               .values = {1, -2.5, 3e10},
+               .where = "device",
+               .transport = "staged",
+               .gpu_t0 = 13.0,
+               .gpu_t1 = 13.75};
 }
 }  // namespace
+
+// Two events are equal when every field is; a failed comparison shows both as trace lines.
+namespace ringlab::trace {
+bool operator==(const Event& a, const Event& b) {
+  auto fields = [](const Event& e) {
+    return std::tie(e.rank, e.op, e.peer, e.coll, e.call, e.phase, e.step, e.chunk, e.bytes, e.count, e.dtype,
+                    e.t0, e.t1, e.name, e.value, e.values, e.where, e.transport, e.gpu_t0, e.gpu_t1);
+  };
+  return fields(a) == fields(b);
+}
+}  // namespace ringlab::trace
+template <> struct Catch::StringMaker<Event> {
+  static std::string convert(const Event& e) { return encode(e); }
+};
+
+// Each of `bad` is refused by `decode`, which says why.
+template <std::size_t N, class Decode> void refused_with_a_reason(const char* (&bad)[N], Decode decode) {
+  for (const char* line : bad) {
+    INFO("line: " << line);
+    std::string error;
+    CHECK_FALSE(decode(line, &error));
+    CHECK_FALSE(error.empty());
+  }
+}
 
 TEST_CASE("an event with every field set survives encode and decode") {
   const Event e = full_event();
@@ -63,7 +63,7 @@ TEST_CASE("an event with every field set survives encode and decode") {
   auto back = decode_event(encode(e), &error);
   REQUIRE(back);
   CHECK(error.empty());
-  check_same(e, *back);
+  CHECK(*back == e);
 }
 
 TEST_CASE("every op name round-trips") {
@@ -85,7 +85,7 @@ TEST_CASE("an event with default fields round-trips to the same defaults") {
   CHECK(line.find("peer") == std::string::npos);  // absent means default
   auto back = decode_event(line);
   REQUIRE(back);
-  check_same(e, *back);
+  CHECK(*back == e);
 }
 
 TEST_CASE("GPU times are written only when the GPU timed the event, and get a row of their own") {
@@ -103,10 +103,7 @@ TEST_CASE("GPU times are written only when the GPU timed the event, and get a ro
 }
 
 TEST_CASE("the header survives encode and decode") {
-  Header h;
-  h.ranks = 5;
-  h.program = "lesson_05";
-  h.args = "--check --count 8";
+  const Header h{.ranks = 5, .program = "lesson_05", .args = "--check --count 8"};
   auto back = decode_header(encode(h));
   REQUIRE(back);
   CHECK(back->version == 1);
@@ -138,12 +135,7 @@ TEST_CASE("malformed event lines are refused with a reason") {
       R"({"rank":0,"op":"send","call":1e300})",                  // a huge float for a whole number
       R"({"rank":0,"op":"send","count":18446744073709551616})",  // past 64 bits
   };
-  for (const char* line : bad) {
-    INFO("line: " << line);
-    std::string error;
-    CHECK_FALSE(decode_event(line, &error));
-    CHECK_FALSE(error.empty());
-  }
+  refused_with_a_reason(bad, decode_event);
 }
 
 TEST_CASE("malformed headers are refused with a reason") {
@@ -160,12 +152,7 @@ TEST_CASE("malformed headers are refused with a reason") {
       R"({"format":"ringlab-trace","version":1,"ranks":2,"program":5})",
       "garbage",
   };
-  for (const char* line : bad) {
-    INFO("line: " << line);
-    std::string error;
-    CHECK_FALSE(decode_header(line, &error));
-    CHECK_FALSE(error.empty());
-  }
+  refused_with_a_reason(bad, decode_header);
 }
 
 TEST_CASE("a refused field is named in the reason") {
@@ -180,9 +167,7 @@ TEST_CASE("a refused field is named in the reason") {
 }
 
 TEST_CASE("bytes that are not UTF-8 (a Latin-1 file name) are encoded, not thrown") {
-  Header h;
-  h.program = "lesson_05";
-  h.args = "--trace /tmp/caf\xe9.trace";  // Latin-1 e-acute: not UTF-8
+  const Header h{.program = "lesson_05", .args = "--trace /tmp/caf\xe9.trace"};  // Latin-1 e-acute: not UTF-8
   std::string line;
   REQUIRE_NOTHROW(line = encode(h));
   auto back = decode_header(line);
@@ -196,7 +181,6 @@ TEST_CASE("bytes that are not UTF-8 (a Latin-1 file name) are encoded, not throw
 }
 
 TEST_CASE("a capture collects what is recorded while it lives, and tracing is off again after it") {
-  using namespace ringlab::trace;
   REQUIRE_FALSE(enabled());
   {
     Capture capture;

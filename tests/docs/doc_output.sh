@@ -7,7 +7,7 @@
 #   ...
 #   ```
 #   <!-- END output -->
-# so that the output docs/lesson09.md shows is never typed by hand. RINGLAB_UPDATE_DOCS=1 writes
+# so that the output a doc shows is never typed by hand. RINGLAB_UPDATE_DOCS=1 writes
 # the block instead of comparing. Only deterministic lines belong there (sizes, not timings).
 set -uo pipefail
 doc="$1" name="$2" regex="$3"

@@ -86,8 +86,7 @@ int region(const Image& img, const std::string& check, int argc, char** argv) {
     }
   std::printf("%s %dx%d: %ld of %ld pixels in [%d,%d)x[%d,%d) near (%d,%d,%d)\n", argv[0], img.w, img.h, near,
               total, x0, x1, y0, y1, r, g, b);
-  if (check == "empty") return near == total ? 0 : 1;
-  return near >= min ? 0 : 1;
+  return (check == "empty" ? near == total : near >= min) ? 0 : 1;
 }
 
 int plot(const Image& img, int argc, char** argv) {

@@ -1,5 +1,6 @@
 // The deck parser (visualizer/core, no window): every element a slide may hold, and every kind
 // of bad deck — each parses to what was written, or to one clear error line; never a crash.
+#include <algorithm>
 #include <chrono>
 #include <random>
 #include <string>
@@ -16,15 +17,10 @@ std::string text_of(const std::vector<Span>& spans) {
   for (const auto& sp : spans) s += sp.text;
   return s;
 }
-DeckOptions no_files() {
-  DeckOptions o;
-  o.check_files = false;
-  return o;
-}
+const DeckOptions kNoFiles{.check_files = false};
 bool has_error(const Deck& d, const std::string& part) {
-  for (const auto& e : d.errors)
-    if (e.find(part) != std::string::npos) return true;
-  return false;
+  return std::ranges::any_of(d.errors,
+                             [&](const std::string& e) { return e.find(part) != std::string::npos; });
 }
 }  // namespace
 
@@ -60,7 +56,7 @@ TEST_CASE("every element of a slide parses to its block") {
       "<!-- a comment\n over lines -->\n"
       "```demo\nlesson: 5\nnp: 4\nflags: --schedule --count 8\nview: ring buffers\nat: 3\n```\n"
       "Note: say this\nand this.\n";
-  const Deck d = parse_deck(md, no_files());
+  const Deck d = parse_deck(md, kNoFiles);
   INFO((d.errors.empty() ? "" : d.errors.front()));
   REQUIRE(d.errors.empty());
   CHECK(d.title == "The title");
@@ -98,16 +94,14 @@ TEST_CASE("every element of a slide parses to its block") {
 }
 
 TEST_CASE("--- inside a code block does not split the slide") {
-  const Deck d = parse_deck("# a\n```\n---\n```\n---\n# b\n", no_files());
+  const Deck d = parse_deck("# a\n```\n---\n```\n---\n# b\n", kNoFiles);
   REQUIRE(d.errors.empty());
   REQUIRE(d.slides.size() == 2);
   CHECK(d.slides[0].blocks[1].text == "---");
 }
 
 TEST_CASE("bad decks: one clear line each, naming the line") {
-  DeckOptions opt;
-  opt.lessons = {1, 2, 3, 4, 5, 6, 7};
-  opt.base_dir = "/nonexistent-dir";
+  const DeckOptions opt{.base_dir = "/nonexistent-dir", .lessons = {1, 2, 3, 4, 5, 6, 7}};
   SECTION("unknown demo lesson, missing image, empty deck: exactly one line") {
     const std::string no_slides = "the deck has no slides (nothing but blank lines and comments)";
     const std::pair<const char*, std::string> decks_and_errors[] = {
@@ -164,7 +158,7 @@ TEST_CASE("a 1 MB deck parses in well under a second") {
           std::to_string(n) + "\n---\n";
   }
   const auto t0 = std::chrono::steady_clock::now();
-  const Deck d = parse_deck(md, no_files());
+  const Deck d = parse_deck(md, kNoFiles);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   CHECK(d.errors.empty());
   CHECK(static_cast<int>(d.slides.size()) == n);
@@ -179,7 +173,7 @@ TEST_CASE("random markdown-ish bytes never crash the parser") {
     std::string s;
     const int len = static_cast<int>(rng() % 400);
     for (int k = 0; k < len; ++k) s += alphabet[rng() % alphabet.size()];
-    const Deck d = parse_deck(s, no_files());
+    const Deck d = parse_deck(s, kNoFiles);
     CHECK((!d.slides.empty() || !d.errors.empty()));
   }
 }

@@ -1,11 +1,10 @@
 // The visualizer core's live side with no display: the socket server against good, garbage,
 // oversized and vanishing clients; sessions merging ranks; playback; layout; the launcher.
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -51,14 +50,8 @@ std::string socket_path(const char* name) {
 }
 std::string event(int rank, int peer = 1) {
   trace::Event e;
-  e.rank = rank;
-  e.op = trace::Op::send;
-  e.peer = peer;
-  e.coll = "ring_allreduce";
-  e.call = 0;
-  e.phase = "reduce-scatter";
-  e.step = 0;
-  e.chunk = rank;
+  e.rank = rank, e.op = trace::Op::send, e.peer = peer, e.coll = "ring_allreduce", e.call = 0;
+  e.phase = "reduce-scatter", e.step = 0, e.chunk = rank;
   return trace::encode(e) + "\n";
 }
 // Polls the server into the session until `until` holds or two seconds pass.
@@ -84,9 +77,8 @@ bool send_serving(int fd, const std::string& text, Server& server, Session& s) {
   return done == text.size();
 }
 bool has_note(const Session& s, const std::string& text) {
-  for (const auto& n : s.notes())
-    if (n.find(text) != std::string::npos) return true;
-  return false;
+  return std::ranges::any_of(s.notes(),
+                             [&](const std::string& n) { return n.find(text) != std::string::npos; });
 }
 }  // namespace
 

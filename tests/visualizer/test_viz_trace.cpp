@@ -2,7 +2,7 @@
 // lesson-05 ring trace step by step.
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
+#include <algorithm>
 #include <string>
 
 #include "catch.hpp"
@@ -34,8 +34,7 @@ trace::Event ev(int rank, trace::Op op, int peer = -1, const char* phase = "", i
                 std::uint64_t bytes = 0, std::uint64_t count = 0) {
   trace::Event e;
   e.rank = rank, e.op = op, e.peer = peer, e.phase = phase, e.step = step, e.chunk = chunk, e.bytes = bytes;
-  e.count = count;
-  if (count) e.dtype = "float";
+  e.count = count, e.dtype = count ? "float" : "";
   return e;
 }
 }  // namespace

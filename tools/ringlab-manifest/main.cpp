@@ -18,6 +18,7 @@
 #include <string>
 
 #include "explain_run.hpp"
+#include "ringlab/base/output_path.hpp"
 #include "ringlab/check/diagnose_runs.hpp"
 #include "ringlab/check/holes.hpp"
 #include "ringlab/check/localise.hpp"
@@ -69,18 +70,6 @@ bool read(const fs::path& path, std::string& text) {
   return true;
 }
 
-// Writes through a temporary file and a rename, so a reader never sees half a file.
-bool write(const fs::path& path, const std::string& text) {
-  const fs::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    if (!(out << text)) return false;
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  return !ec;
-}
-
 // A folder's files (not its folders, not its hidden files), by name.
 std::vector<std::string> files_in(const fs::path& dir) {
   std::vector<std::string> names;
@@ -106,7 +95,7 @@ int fill(const std::string& solution, const std::string& holes, const std::strin
   if (read(out, old) && old == filled) return 0;
   std::error_code ec;
   if (fs::path(out).has_parent_path()) fs::create_directories(fs::path(out).parent_path(), ec);
-  return write(out, filled) ? 0 : fail("fill: cannot write " + out);
+  return ringlab::write_whole(out, filled) ? 0 : fail("fill: cannot write " + out);
 }
 
 // same NN: exercises/TOPIC and solutions/TOPIC hold the same files, identical outside the
@@ -170,7 +159,7 @@ int resync(const Exercise& e, const fs::path& root) {
           return fail(ex + "/" + name + ": its holes do not match the solution's: " + error);
       }
     }
-    if (!write(root / ex / name, text)) return fail("cannot write " + ex + "/" + name);
+    if (!ringlab::write_whole(root / ex / name, text)) return fail("cannot write " + ex + "/" + name);
     std::printf("%s/%s\n", ex.c_str(), name.c_str());
   }
   return 0;
@@ -220,7 +209,7 @@ int variants(const Exercise& e, const fs::path& root, const fs::path& learner, c
       if (i == holes[k].file) text = ringlab::holes::fill_one(text, files[i].learner, holes[k].hole, error);
       if (!error.empty()) return fail("variants: " + files[i].name + ": " + error);
       if (read(dir / files[i].name, old) && old == text) continue;
-      if (!write(dir / files[i].name, text)) return fail("cannot write " + (dir / files[i].name).string());
+      if (!ringlab::write_whole(dir / files[i].name, text)) return fail("cannot write " + (dir / files[i].name).string());
     }
     static const char* const kWritten[] = {"same", "todo", "own"};
     std::printf("%zu\t%s\t%s\n", k + 1, holes[k].hole.c_str(), kWritten[static_cast<int>(holes[k].written)]);
@@ -230,7 +219,6 @@ int variants(const Exercise& e, const fs::path& root, const fs::path& learner, c
 
 // --variants FILE: how each hole's variant did (localise.hpp); no FILE, none.
 bool read_variants(const std::string& path, std::vector<ringlab::localise::Variant>& out, std::string& error) {
-  out.clear();
   if (path.empty()) return true;
   std::string text;
   if (!read(path, text)) {

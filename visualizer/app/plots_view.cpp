@@ -221,12 +221,10 @@ void draw_loss_plot(App& app) {
     }
     polyline(*s, y, l.colour.abgr(), 2.0f);
   }
-  Axis ylr{0, 1, false, y1, y0};
+  const Axis ylr{std::min(0.0, lr_range.lo), lr_range.hi, false, y1, y0};
   const ImU32 lr_colour = palette().lr_line;
-  if (show_lr) {
-    ylr = Axis{std::min(0.0, lr_range.lo), lr_range.hi, false, y1, y0};
+  if (show_lr)
     for (const auto& l : lr) polyline(*l.pts, ylr, lr_colour, 1.0f);
-  }
   dl->PopClipRect();
   if (show_lr) y_ticks(dl, ylr, x0, x1, true);
   // Legend: one entry per line, as many as fit; the lr axis is named here, not under it.

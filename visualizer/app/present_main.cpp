@@ -201,8 +201,7 @@ bool draw_notes_window(const Window& notes, const Presenter& p, const std::strin
   glfwGetFramebufferSize(notes.glfw, &w, &h);
   draw_presenter_notes(p, static_cast<float>(w), static_cast<float>(h));
   ImGui::Render();
-  const float clear[3] = {0.08f, 0.08f, 0.1f};
-  draw_frame(w, h, clear);
+  draw_frame(w, h, IM_COL32(20, 20, 26, 255));
   const bool saved = png.empty() || write_png(png, w, h);
   if (!png.empty() && saved) std::printf("notes screenshot: %s (%dx%d)\n", png.c_str(), w, h);
   if (!saved) std::fprintf(stderr, "ringlab-present: error: cannot write %s\n", png.c_str());
@@ -409,7 +408,7 @@ int main(int argc, char** argv) {
     p.want_fullscreen_toggle = false;
     draw_presenter(app, p, static_cast<float>(w), static_cast<float>(h));
     ImGui::Render();
-    draw_frame(w, h);
+    draw_frame(w, h, palette().background);
     ++frame, ++settled;
     if (exported >= 0 && settled >= 3) {  // ImGui settles window sizes over the first frames
       if (!export_slide(p, exported, o.export_dir, w, h)) {

@@ -161,11 +161,7 @@ float layout_at(const Slide& slide, const SlideFonts& f, float scale, float x0, 
         for (std::string line; std::getline(text, line);) lines.push_back(line);
         float widest = 0;
         for (const auto& l : lines) widest = std::max(widest, Flow::width(f.mono, fs, l));
-        if (widest > x1 - x0 - 2 * pad) {
-          const float k = std::max(0.55f, (x1 - x0 - 2 * pad) / widest);
-          fs *= k;
-          widest *= k;
-        }
+        if (widest > x1 - x0 - 2 * pad) fs *= std::max(0.55f, (x1 - x0 - 2 * pad) / widest);
         const float lh = fs * 1.3f;
         fl.rect(x0, y, x1, y + lines.size() * lh + 2 * pad, palette().code_bg);
         for (std::size_t k = 0; k < lines.size(); ++k)

@@ -31,9 +31,9 @@ Window open_window(int width, int height, const std::string& title, bool visible
 // Makes `w` current (GL and ImGui); begin_frame then starts a Dear ImGui frame in it.
 void make_current(const Window& w);
 void begin_frame(const Window& w);
-// After ImGui::Render(): clears a `width` x `height` framebuffer to `rgb` (by default the
-// theme's background, theme.hpp) and draws the frame.
-void draw_frame(int width, int height, const float* rgb = nullptr);
+// After ImGui::Render(): clears a `width` x `height` framebuffer to `clear` (the theme's
+// background, theme.hpp, for the slides and the viewer) and draws the frame.
+void draw_frame(int width, int height, ImU32 clear);
 // After the current context's fonts were rebuilt: their texture, uploaded again.
 void upload_fonts();
 void close_window(Window& w);

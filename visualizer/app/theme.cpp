@@ -44,11 +44,4 @@ void use_theme(Theme theme) {
 Theme current_theme() { return g_theme; }
 const Palette& palette() { return g_theme == Theme::light ? kLight : kDark; }
 
-void clear_colour(float rgb[3]) {
-  const ImU32 c = palette().background;
-  rgb[0] = (c >> IM_COL32_R_SHIFT & 0xFF) / 255.0f;
-  rgb[1] = (c >> IM_COL32_G_SHIFT & 0xFF) / 255.0f;
-  rgb[2] = (c >> IM_COL32_B_SHIFT & 0xFF) / 255.0f;
-}
-
 }  // namespace ringlab::viz

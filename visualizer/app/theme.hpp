@@ -23,7 +23,4 @@ void use_theme(Theme theme);  // also switches Dear ImGui's own widget colours
 Theme current_theme();
 const Palette& palette();
 
-// The background as GL's clear colour (0..1 each).
-void clear_colour(float rgb[3]);
-
 }  // namespace ringlab::viz

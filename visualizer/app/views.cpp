@@ -52,33 +52,6 @@ std::string short_number(double v) {
   else std::snprintf(buf, sizeof buf, "%.2f", v);
   return buf;
 }
-}  // namespace
-
-float legend_entry(ImDrawList* dl, ImVec2 p, ImU32 colour, const char* text) {
-  const float f = em();
-  dl->AddRectFilled(ImVec2(p.x, p.y + f * 0.2f), ImVec2(p.x + f * 0.75f, p.y + f * 0.95f), colour);
-  label(dl, ImVec2(p.x + f, p.y), palette().text, text);
-  return ImGui::CalcTextSize(text).x;
-}
-
-void handle_keys(App& app) {
-  ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput) return;
-  Playback& p = app.playback;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
-    p.follow_live = false;
-    p.toggle();
-  }
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) p.step(+1, frame_count(app));
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) p.step(-1, frame_count(app));
-  for (ImWchar c : io.InputQueueCharacters) {
-    if (c == '+' || c == '=') p.faster();
-    if (c == '-' || c == '_') p.slower();
-    // Text size, live: the window rebuilds its font before the next frame (main.cpp).
-    if (c == ']') app.font_scale = std::min(4.0f, app.font_scale * 1.15f);
-    if (c == '[') app.font_scale = std::max(0.5f, app.font_scale / 1.15f);
-  }
-}
 
 void draw_playback_bar(App& app) {
   Playback& p = app.playback;
@@ -90,10 +63,7 @@ void draw_playback_bar(App& app) {
   };
   if (ImGui::Button("|<")) p.step(-frames, frames);
   if (next_button("<")) p.step(-1, frames);
-  if (next_button(p.playing ? "pause" : "play ")) {
-    p.follow_live = false;
-    p.toggle();
-  }
+  if (next_button(p.playing ? "pause" : "play ")) p.toggle();
   if (next_button(">")) p.step(+1, frames);
   if (next_button(">|")) p.step(frames, frames);
   ImGui::SameLine();
@@ -140,6 +110,41 @@ void draw_playback_bar(App& app) {
       p.pos = pos;
       p.follow_live = false;
     }
+  }
+}
+
+void draw_status_line(App& app) {
+  Run* run = app.session.current();
+  const std::string last = app.session.notes().empty() ? "" : app.session.notes().back();
+  begin_view("status", app.background);
+  ImGui::Text("source: %s | ranks connected: %d | events: %zu | frame %.1f ms (timeline %.1f ms)%s%s",
+              app.source.c_str(), app.session.connected(), run ? run->timeline.event_count() : std::size_t{0},
+              app.frame_ms, run ? run->timeline.last_rebuild_ms() : 0.0, last.empty() ? "" : " | ",
+              last.c_str());
+  record_item(palette().text);
+}
+}  // namespace
+
+float legend_entry(ImDrawList* dl, ImVec2 p, ImU32 colour, const char* text) {
+  const float f = em();
+  dl->AddRectFilled(ImVec2(p.x, p.y + f * 0.2f), ImVec2(p.x + f * 0.75f, p.y + f * 0.95f), colour);
+  label(dl, ImVec2(p.x + f, p.y), palette().text, text);
+  return ImGui::CalcTextSize(text).x;
+}
+
+void handle_keys(App& app) {
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput) return;
+  Playback& p = app.playback;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) p.toggle();
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) p.step(+1, frame_count(app));
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) p.step(-1, frame_count(app));
+  for (ImWchar c : io.InputQueueCharacters) {
+    if (c == '+' || c == '=') p.faster();
+    if (c == '-' || c == '_') p.slower();
+    // Text size, live: the window rebuilds its font before the next frame (main.cpp).
+    if (c == ']') app.font_scale = std::min(4.0f, app.font_scale * 1.15f);
+    if (c == '[') app.font_scale = std::max(0.5f, app.font_scale / 1.15f);
   }
 }
 
@@ -295,10 +300,7 @@ void draw_buffer_view(App& app) {
       if (mouse.x >= a.x && mouse.x < z.x && mouse.y >= a.y && mouse.y < z.y) {
         std::string who;
         for (int k = 0; k < n && k < 64; ++k)
-          if (cell.ranks >> k & 1) {
-            if (!who.empty()) who += ' ';
-            who += std::to_string(k);
-          }
+          if (cell.ranks >> k & 1) who.append(who.empty() ? "" : " ").append(std::to_string(k));
         ImGui::SetTooltip("rank %d, %s %zu (chunk %d)\nholds data of ranks: %s%s%s", r,
                           b.per_element ? "element" : "chunk", c, cell.chunk, who.c_str(),
                           cell.has_value ? "\nvalue " : "",
@@ -307,17 +309,6 @@ void draw_buffer_view(App& app) {
     }
   }
   ImGui::Dummy(ImVec2(avail.x, row_h * n));
-}
-
-void draw_status_line(App& app) {
-  Run* run = app.session.current();
-  const std::string last = app.session.notes().empty() ? "" : app.session.notes().back();
-  begin_view("status", app.background);
-  ImGui::Text("source: %s | ranks connected: %d | events: %zu | frame %.1f ms (timeline %.1f ms)%s%s",
-              app.source.c_str(), app.session.connected(), run ? run->timeline.event_count() : std::size_t{0},
-              app.frame_ms, run ? run->timeline.last_rebuild_ms() : 0.0, last.empty() ? "" : " | ",
-              last.c_str());
-  record_item(palette().text);
 }
 
 void draw_app(App& app, float width, float height) {

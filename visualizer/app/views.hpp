@@ -63,7 +63,6 @@ void draw_app(App& app, float width, float height);
 void handle_keys(App& app);
 
 // The views, each filling the current ImGui window's remaining space.
-void draw_playback_bar(App& app);
 void draw_ring_view(App& app);
 void draw_buffer_view(App& app);
 void draw_loss_plot(App& app);
@@ -75,7 +74,6 @@ void draw_launch_panel(App& app);
 // What the launch panel's start button does: runs app.form's lesson with --viz pointing here
 // (`stream` false: without --viz, for a lesson that streams nothing).
 bool start_lesson(App& app, bool stream = true);
-void draw_status_line(App& app);
 // A legend's entry at `p`: a colour square one text line high, then `text`. Returns the
 // text's width (the caller leaves room for the square and a gap).
 float legend_entry(ImDrawList* dl, ImVec2 p, ImU32 colour, const char* text);

@@ -330,18 +330,17 @@ int main(int argc, char** argv) {
       int w, h;
       glfwGetFramebufferSize(window.glfw, &w, &h);
       // A window resized by more than 5 %, or [ ] pressed: the text follows, before this frame.
-      if ((h > 0 && std::abs(h - font_height) > font_height * 0.05f) || app.font_scale != font_scale) {
-        if (use_viewer_font(static_cast<float>(h), app.font_scale, &error)) {
-          font_height = static_cast<float>(h), font_scale = app.font_scale;
-          upload_fonts();
-        }
+      if (((h > 0 && std::abs(h - font_height) > font_height * 0.05f) || app.font_scale != font_scale) &&
+          use_viewer_font(static_cast<float>(h), app.font_scale, &error)) {
+        font_height = static_cast<float>(h), font_scale = app.font_scale;
+        upload_fonts();
       }
       begin_frame(window);
       handle_keys(app);
       draw_app(app, static_cast<float>(w), static_cast<float>(h));
       ImGui::Render();
       if (o.bench_frames > 0) bench.ui_ms.push_back(ms_since(t_ui));
-      draw_frame(w, h);
+      draw_frame(w, h, palette().background);
       // A few frames first: ImGui settles its layout (window sizes) over the first ones.
       // Live (--listen): once the run has finished and the view has caught up.
       if (o.listen && !app.session.live_run_finished()) settled = 0;

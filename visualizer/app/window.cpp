@@ -4,11 +4,9 @@
 #include <imgui_impl_opengl3.h>
 #include <stb_image_write.h>
 
-#include <algorithm>
 #include <vector>
 
 #include "shell.hpp"
-#include "theme.hpp"
 
 namespace ringlab::viz {
 
@@ -43,12 +41,10 @@ void begin_frame(const Window& w) {
   ImGui::NewFrame();
 }
 
-void draw_frame(int width, int height, const float* rgb) {
-  float theme[3];
-  clear_colour(theme);
-  if (!rgb) rgb = theme;
+void draw_frame(int width, int height, ImU32 clear) {
+  const ImVec4 c = ImGui::ColorConvertU32ToFloat4(clear);
   glViewport(0, 0, width, height);
-  glClearColor(rgb[0], rgb[1], rgb[2], 1);
+  glClearColor(c.x, c.y, c.z, 1);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
@@ -68,15 +64,13 @@ void close_window(Window& w) {
 }
 
 bool write_png(const std::string& path, int w, int h) {
-  std::vector<unsigned char> px(static_cast<std::size_t>(w) * h * 3), flipped(px.size());
+  std::vector<unsigned char> px(static_cast<std::size_t>(w) * h * 3);
   glFinish();
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadBuffer(GL_BACK);
   glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, px.data());
-  for (int y = 0; y < h; ++y)
-    std::copy_n(&px[static_cast<std::size_t>(h - 1 - y) * w * 3], w * 3,
-                &flipped[static_cast<std::size_t>(y) * w * 3]);
-  return stbi_write_png(path.c_str(), w, h, 3, flipped.data(), w * 3) != 0;
+  stbi_flip_vertically_on_write(1);  // GL's first row is the bottom one
+  return stbi_write_png(path.c_str(), w, h, 3, px.data(), w * 3) != 0;
 }
 
 }  // namespace ringlab::viz

@@ -35,11 +35,9 @@ LogLine::~LogLine() {
   std::string line;
   if (g_rank >= 0) line = "[rank " + std::to_string(g_rank) + "/" + std::to_string(g_size) + "] ";
   if (level_ != Level::info) line += std::string(kNames[static_cast<int>(level_)]) + ": ";
-  line += out_.str();
-  line += '\n';
+  line += out_.str() + '\n';
   // One write() per line: lines from different ranks sharing a terminal stay whole.
-  ssize_t ignored = ::write(STDERR_FILENO, line.data(), line.size());
-  (void)ignored;
+  [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, line.data(), line.size());
 }
 
 }  // namespace ringlab

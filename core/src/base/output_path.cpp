@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 
 namespace ringlab {
@@ -34,6 +35,17 @@ bool output_file_writable(const std::string& path, std::string* why) {
   ::close(fd);
   ::unlink(tmp.c_str());
   return true;
+}
+
+bool write_whole(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  FILE* f = std::fopen(tmp.c_str(), "w");
+  if (!f) return false;
+  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  std::fflush(f);
+  fsync(fileno(f));
+  std::fclose(f);
+  return ok && std::rename(tmp.c_str(), path.c_str()) == 0;
 }
 
 }  // namespace ringlab

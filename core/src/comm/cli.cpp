@@ -24,9 +24,7 @@ CLI::Validator whole_number_in(long long min, long long max) {
                                             : "from " + std::to_string(min) + " to " + std::to_string(max));
         const bool negative = !text.empty() && text[0] == '-';
         std::size_t i = (!text.empty() && (text[0] == '-' || text[0] == '+')) ? 1 : 0;
-        const bool digits = i < text.size() && std::all_of(text.begin() + i, text.end(), [](unsigned char c) {
-                              return std::isdigit(c) != 0;
-                            });
+        const bool digits = i < text.size() && text.find_first_not_of("0123456789", i) == std::string::npos;
         if (!digits) return "'" + text + "' " + allowed;
         while (i + 1 < text.size() && text[i] == '0') ++i;  // "007" -> "7", "000" -> "0"
         const std::string decimal = (negative ? "-" : "") + text.substr(i);

@@ -22,20 +22,12 @@
 namespace ringlab {
 namespace {
 
-trace::Event transfer_event(trace::Op op, int peer, int chunk, std::size_t bytes, double t0) {
-  trace::Event e = trace::event_here(op);
-  e.peer = peer;
-  e.chunk = chunk;
-  e.bytes = bytes;
-  e.t0 = t0;
-  return e;
-}
-
-void finish_event(trace::Event e, const void* data, std::size_t count, DType t) {
+// Records a finished transfer's event, with the values it moved when the collective is small.
+void finish_event(trace::Event e, const transport::Op& o) {
   e.t1 = trace::now_us();
-  dispatch(t, [&](auto zero) {
+  dispatch(o.dtype, [&](auto zero) {
     using T = decltype(zero);
-    e.values = trace::small_values(static_cast<const T*>(data), count);
+    e.values = trace::small_values(static_cast<const T*>(o.data), o.count);
   });
   trace::record(std::move(e));
 }
@@ -54,16 +46,13 @@ bool slots_fit() {
   }();
   return fit;
 }
-std::map<int, std::string>& slot_names() {
-  static std::map<int, std::string> names;
-  return names;
-}
+std::map<int, std::string> g_slot_names;
 int slot_of(const char* name) {
   if (name == nullptr || *name == 0) return 0;
   unsigned h = 2166136261u;  // FNV-1a
   for (const char* p = name; *p; ++p) h = (h ^ static_cast<unsigned char>(*p)) * 16777619u;
   const int slot = 1 + static_cast<int>(h % (kSlots - 1));
-  slot_names().emplace(slot, name);
+  g_slot_names.emplace(slot, name);
   return slot;
 }
 
@@ -85,8 +74,8 @@ std::string wire_tag_origin(int mpi_tag) {
   const int slot = mpi_tag / (kMaxTag + 1), tag = mpi_tag % (kMaxTag + 1);
   std::string who = "outside any collective";
   if (slot != 0) {
-    auto it = slot_names().find(slot);
-    who = it != slot_names().end() ? "in " + it->second : "in a collective this rank never ran";
+    auto it = g_slot_names.find(slot);
+    who = it != g_slot_names.end() ? "in " + it->second : "in a collective this rank never ran";
   }
   return who + " (tag " + std::to_string(tag) + ")";
 }
@@ -149,8 +138,7 @@ void Communicator::scope_ended(const char* name, std::int64_t serial) {
                          "arrive anyway, large ones do not.";
   }
   left_behind_ = true;
-  for (auto it = open_.begin(); it != open_.end();)  // reported once; not again at the end
-    it = it->second.scope == serial ? open_.erase(it) : std::next(it);
+  std::erase_if(open_, [&](const auto& o) { return o.second.scope == serial; });  // reported once: not again
 }
 
 bool Communicator::finish() {
@@ -250,28 +238,26 @@ bool Communicator::use_device(int gpu, Transport requested, std::string* error) 
             (distinct ? std::string("NCCL not available") : sharing);
     }
   }
-  if (t == Transport::ipc && !one_host) {
-    *error =
-        "--transport ipc: the ranks are on more than one host, and CUDA IPC shares memory inside one "
-        "host only; use --transport nccl or staged";
+  auto refuse = [&](const std::string& why) {
+    *error = why;
     return false;
-  }
+  };
+  if (t == Transport::ipc && !one_host)
+    return refuse(
+        "--transport ipc: the ranks are on more than one host, and CUDA IPC shares memory inside one host "
+        "only; use --transport nccl or staged");
   if (t == Transport::nccl) {
-    if (!distinct) {
-      *error = "--transport nccl: " + sharing +
-               ", and NCCL refuses two ranks on one GPU; use --transport ipc or staged (or fewer ranks)";
-      return false;
-    }
-    if (requested == Transport::nccl && !all_ok(transport::nccl_loads(&nccl_error))) {
-      *error = nccl_error.empty() ? "--transport nccl: NCCL did not load on every rank" : nccl_error;
-      return false;
-    }
+    if (!distinct)
+      return refuse(
+          "--transport nccl: " + sharing +
+          ", and NCCL refuses two ranks on one GPU; use --transport ipc or staged (or fewer ranks)");
+    if (requested == Transport::nccl && !all_ok(transport::nccl_loads(&nccl_error)))
+      return refuse(nccl_error.empty() ? "--transport nccl: NCCL did not load on every rank" : nccl_error);
     std::string init_error;
     device_ = transport::make_nccl(wire_, &init_error);
     if (!all_ok(device_ != nullptr)) {
-      *error = init_error.empty() ? "ncclCommInitRank failed on another rank" : init_error;
       device_.reset();
-      return false;
+      return refuse(init_error.empty() ? "ncclCommInitRank failed on another rank" : init_error);
     }
   }
   if (t == Transport::ipc) device_ = transport::make_ipc(wire_);
@@ -297,8 +283,7 @@ void* Communicator::scratch(Where where, int slot, std::size_t bytes) {
 }
 
 transport::Backend& Communicator::transport_for(Where where) {
-  if (where == Where::device && device_) return *device_;
-  return *host_;
+  return where == Where::device && device_ ? *device_ : *host_;
 }
 
 void Communicator::check_sendrecv(Where out, Where in) const {
@@ -313,28 +298,27 @@ Request Communicator::start(trace::Op op, const void* data, std::size_t count, D
                             int chunk, int peer, int tag) {
   const bool send = op == trace::Op::send;
   const std::size_t bytes = count * dtype_size(t);
-  const transport::Op o{.send = send,
-                        .data = const_cast<void*>(data),
-                        .count = count,
-                        .dtype = t,
-                        .peer = peer,
-                        .tag = tag,
-                        .wire_tag = wire_tag(tag)};
   Request r;
-  r.pending_ = o.pending();
+  r.op_ = {.send = send,
+           .data = const_cast<void*>(data),
+           .count = count,
+           .dtype = t,
+           .peer = peer,
+           .tag = tag,
+           .wire_tag = wire_tag(tag)};
   if (trace::enabled()) {
-    r.traced_ = true;
-    r.event_ = transfer_event(op, peer, chunk, bytes, trace::now_us());
+    trace::Event& e = r.event_.emplace(trace::event_here(op));
+    e.peer = peer;
+    e.chunk = chunk;
+    e.bytes = bytes;
+    e.t0 = trace::now_us();
     if (where == Where::device) {  // even when MPI moves a host copy of it (staged)
-      r.event_.where = "device";
-      r.event_.transport = transport_name(transport_);
+      e.where = "device";
+      e.transport = transport_name(transport_);
     }
-    r.data_ = data;
-    r.count_ = count;
-    r.dtype_ = t;
   }
   r.transport_ = &transport_for(where);
-  r.posted_ = r.transport_->post(o);
+  r.posted_ = r.transport_->post(r.op_);
   r.id_ = ++next_id_;
   const auto& ctx = trace::context();
   open_.emplace(r.id_, Open{send, peer, tag, ctx.step, bytes, ctx.coll, ctx.phase, trace::scope_serial()});
@@ -352,7 +336,7 @@ void Communicator::complete(Request* const* rs, std::size_t n) {
     for (std::size_t i = 0; i < n; ++i)
       if (rs[i]->posted_ && rs[i]->transport_ == t) {
         ops.push_back(rs[i]->posted_.get());
-        what.push_back(rs[i]->pending_);
+        what.push_back(rs[i]->op_.pending());
       }
     if (!ops.empty()) t->wait(ops.data(), what.data(), ops.size());
   }
@@ -360,10 +344,10 @@ void Communicator::complete(Request* const* rs, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) {
     Request& r = *rs[i];
     if (!r.posted_) continue;
-    if (r.traced_) {
-      r.posted_->annotate(r.event_);
-      finish_event(std::move(r.event_), r.data_, r.count_, r.dtype_);
-      r.traced_ = false;
+    if (r.event_) {
+      r.posted_->annotate(*r.event_);
+      finish_event(std::move(*r.event_), r.op_);
+      r.event_.reset();
     }
     r.posted_.reset();
     r.transport_ = nullptr;

@@ -36,8 +36,7 @@ std::string why_no_gpu() {
 
 std::string device_for_local_rank(int local_rank) {
   const int n = cuda_device_count();
-  if (n == 0) return "cpu";
-  return "cuda:" + std::to_string(local_rank % n);
+  return n == 0 ? "cpu" : "cuda:" + std::to_string(local_rank % n);
 }
 
 void use_gpu(int index) {

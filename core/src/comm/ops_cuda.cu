@@ -4,10 +4,7 @@
 // Everything runs on the default stream, in order with the cudaMemcpy calls of the transports.
 #include <cuda_runtime.h>
 
-#include <cstdint>
 #include <cstring>
-#include <stdexcept>
-#include <string>
 
 #include "ringlab/base/cuda_grid.cuh"
 #include "ringlab/comm/ops.hpp"

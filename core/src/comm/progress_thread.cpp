@@ -64,14 +64,8 @@ void ProgressThread::wait(int ticket) {
   owner_waits_ = false;
 }
 
-void ProgressThread::wait_all() {
-  int last;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    last = queued_ - 1;
-  }
-  wait(last);
-}
+// queued_ changes only in start(), on the owner's thread: the caller's own.
+void ProgressThread::wait_all() { wait(queued_ - 1); }
 
 double ProgressThread::busy_seconds() {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -80,21 +74,16 @@ double ProgressThread::busy_seconds() {
 
 // Between two tests of a transfer that has not finished yet.
 void ProgressThread::between_tests() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  if (owner_waits_) return;  // the owner waits for the jobs: the thread may have the core
   if (sharing_ == Sharing::poll) {
-    bool owner_waits;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      owner_waits = owner_waits_;
-    }
-    if (!owner_waits) std::this_thread::sleep_for(std::chrono::microseconds(poll_pause_us_));
+    lock.unlock();
+    std::this_thread::sleep_for(std::chrono::microseconds(poll_pause_us_));
     return;
   }
-  // handover: give the core back to the owner, and sleep until it is lent again (or the owner
-  // waits for the jobs, and the thread may have the core for as long as it needs).
-  std::unique_lock<std::mutex> lock(mutex_);
-  if (owner_waits_) return;
-  // Keep testing for poll_pause_us first: the other ranks reach the same point of their backward
-  // pass at about the same time, and their next message is often microseconds away.
+  // handover: give the core back to the owner, and sleep until it is lent again or the owner
+  // waits. Keep testing for poll_pause_us first: the other ranks reach the same point of their
+  // backward pass at about the same time, and their next message is often microseconds away.
   if (seconds_since(lent_at_) < poll_pause_us_ * 1e-6) return;
   const auto t0 = std::chrono::steady_clock::now();
   thread_turn_ = false;

@@ -64,9 +64,7 @@ Runtime::Runtime(int& argc, char**& argv) {
   trace::start_clock(world_->rank());
 }
 
-// The trace file: rank 0 gathers every rank's encoded lines and the trace layer merges and
-// writes them.
-void Runtime::write_trace_file() {
+void Runtime::write_trace_file() {  // rank 0 gathers the lines, the trace layer merges and writes them
   if (trace::file_path().empty()) return;
   std::string all;
   for (const std::string& lines : world_->gather_strings(trace::local_lines())) all += lines;
@@ -221,8 +219,7 @@ void print_once(Communicator& comm, const std::string& text) {
 }
 
 void print_in_rank_order(Communicator& comm, const std::string& line) {
-  auto lines = comm.gather_strings(line);
-  for (const auto& l : lines) std::printf("%s\n", l.c_str());
+  for (const auto& l : comm.gather_strings(line)) std::printf("%s\n", l.c_str());
   std::fflush(stdout);
 }
 

@@ -45,25 +45,6 @@ std::uint64_t increment(std::atomic<std::uint64_t>& counter, std::int64_t step, 
   }
 }
 
-void trace_event(trace::Op op, std::int64_t call, int ticket, std::size_t count, double t0, double t1,
-                 std::size_t bytes) {
-  trace::Event e;
-  e.op = op;
-  e.coll = "shared_allreduce";
-  e.call = call;
-  e.chunk = ticket;
-  if (op == trace::Op::reduce) {
-    e.phase = "average";
-    e.bytes = bytes;
-  } else {
-    e.count = count;
-    e.dtype = "float32";
-  }
-  e.t0 = t0;
-  e.t1 = t1;
-  trace::record(std::move(e));
-}
-
 constexpr std::size_t kLine = 64;  // RankState's alignment: one cache line
 void* line_aligned(void* p) {
   const auto a = reinterpret_cast<std::uintptr_t>(p);
@@ -138,14 +119,13 @@ int SharedAverage::start(std::size_t offset, std::size_t count) {
   slices_.push_back({offset, count, std::max<std::size_t>(1, (count + kPiece - 1) / kPiece), calls_++});
   // The slice's data is written; release: whoever sees the flag sees the data too.
   slot(rank_, ticket).ready.store(step_, std::memory_order_release);
-  trace_mark(trace::Op::begin, ticket);
+  trace_slice(trace::Op::begin, ticket);
   return ticket;
 }
 
 bool SharedAverage::all_ready(int ticket) {
-  for (int r = 0; r < n_; ++r)
-    if (slot(r, ticket).ready.load(std::memory_order_acquire) < step_) return false;
-  return true;
+  return std::all_of(slots_.begin(), slots_.end(),
+                     [&](Slot* s) { return s[ticket].ready.load(std::memory_order_acquire) >= step_; });
 }
 
 bool SharedAverage::all_done(int ticket) {
@@ -177,14 +157,12 @@ void SharedAverage::average_piece(int ticket, std::size_t piece) {
     for (int r = 0; r < n_; ++r) std::copy(sum, sum + len, gradient_[static_cast<std::size_t>(r)] + i);
   }
   increment(slot(0, ticket).done, step_, s.pieces);  // release: the piece's values come with it
-  if (trace::enabled())
-    trace_event(trace::Op::reduce, s.call, ticket, 0, trace_t0, trace::now_us(), (last - first) * sizeof(float));
+  trace_slice(trace::Op::reduce, ticket, trace_t0, (last - first) * sizeof(float));
 }
 
 bool SharedAverage::others_computing() {
-  for (int r = 0; r < n_; ++r)
-    if (state_[static_cast<std::size_t>(r)]->waiting.load(std::memory_order_acquire) < step_) return true;
-  return false;
+  return std::any_of(state_.begin(), state_.end(),
+                     [&](RankState* s) { return s->waiting.load(std::memory_order_acquire) < step_; });
 }
 
 void SharedAverage::take_pieces(int ticket) {
@@ -238,19 +216,32 @@ void SharedAverage::wait(int ticket) {
     take_pieces(taking_++);
   }
   spin_until(&SharedAverage::all_done, ticket, "average its pieces of");
-  while (ended_ <= ticket) trace_mark(trace::Op::end, ended_++);
+  while (ended_ <= ticket) trace_slice(trace::Op::end, ended_++);
 }
 
 void SharedAverage::wait_all() {
   for (int t = 0; t < static_cast<int>(slices_.size()); ++t) wait(t);
 }
 
-// Several slices are in flight at once, so no trace::Collective scope: begin and end by hand.
-void SharedAverage::trace_mark(trace::Op op, int ticket) {
+// Several slices are in flight at once, so no trace::Collective scope: their events by hand.
+void SharedAverage::trace_slice(trace::Op op, int ticket, double t0, std::size_t bytes) {
   if (!trace::enabled()) return;
-  const double now = trace::now_us();
   const Slice& s = slices_[static_cast<std::size_t>(ticket)];
-  trace_event(op, s.call, ticket, s.count, now, now, 0);
+  trace::Event e;
+  e.op = op;
+  e.coll = "shared_allreduce";
+  e.call = s.call;
+  e.chunk = ticket;
+  e.t0 = e.t1 = trace::now_us();
+  if (op == trace::Op::reduce) {
+    e.phase = "average";
+    e.bytes = bytes;
+    e.t0 = t0;
+  } else {
+    e.count = s.count;
+    e.dtype = "float32";
+  }
+  trace::record(std::move(e));
 }
 
 }  // namespace ringlab

@@ -81,8 +81,9 @@ void read_reports(MPI_Comm watch, std::map<int, Report>& heard) {
 // What the watchdog does to take the whole run down: the hook first (a device transport
 // aborts its NCCL communicator there), then MPI_Abort.
 std::function<void()> g_before_abort;
-std::string g_rules;   // what the transport adds to a report (explain_rules)
-CompareFn g_compare;   // the schedule a check compares a hang with (compare_with)
+std::string g_rules;                         // what the transport adds to a report (explain_rules)
+CompareFn g_compare;                         // the schedule a check compares a hang with (compare_with)
+thread_local std::function<void()> t_pause;  // between two tests: nothing (spin), or this
 
 [[noreturn]] void stop_everything(int code) {
   if (g_before_abort) g_before_abort();
@@ -209,10 +210,6 @@ double threshold_s() {
   return seconds;
 }
 
-namespace {
-thread_local std::function<void()> t_pause;  // between two tests: nothing (spin), or this
-}  // namespace
-
 void set_pause_between_tests(std::function<void()> pause) { t_pause = std::move(pause); }
 
 void wait_until(MPI_Comm watch, const std::function<bool()>& done,
@@ -294,17 +291,11 @@ bool decode(const std::string& text, Report& r) {
     std::string key;
     fields >> key;
     if (key == "rank") fields >> r.rank;
-    else if (key == "blocked") {
-      int b = 0;
-      fields >> b;
-      r.blocked = b != 0;
-    } else if (key == "where") {
-      r.where = line.size() > 6 ? line.substr(6) : "";
-    } else if (key == "phase") {
-      r.phase = line.size() > 6 ? line.substr(6) : "";
-    } else if (key == "step") {
-      fields >> r.step;
-    } else if (key == "wait") {
+    else if (key == "blocked") fields >> r.blocked;  // 0 or 1
+    else if (key == "where") r.where = line.size() > 6 ? line.substr(6) : "";
+    else if (key == "phase") r.phase = line.size() > 6 ? line.substr(6) : "";
+    else if (key == "step") fields >> r.step;
+    else if (key == "wait") {
       std::string op;
       Pending p;
       fields >> op >> p.peer >> p.tag >> p.bytes;
@@ -340,8 +331,10 @@ std::string diagnose(const std::vector<Report>& reports, int size, double thresh
     }
   }
 
-  // A rank waiting on itself: no other rank can help; the peer was computed wrong.
+  // The wait-for graph: an edge from each blocked rank to each other blocked rank it waits for.
+  // A rank waiting on itself is said at once: no other rank can help; the peer was computed wrong.
   bool self = false;
+  std::map<int, std::vector<Edge>> edges;
   for (const auto& [rank, r] : blocked)
     for (const Pending& p : r->waits)
       if (p.peer == rank && !self) {
@@ -350,15 +343,11 @@ std::string diagnose(const std::vector<Report>& reports, int size, double thresh
             << (r->where.empty() ? "" : " (in " + r->where + ")")
             << ": a rank never waits on itself, so the peer arithmetic is wrong. Check how the peer is "
                "computed, and that a step with nobody to talk to makes no call.\n";
+      } else if (p.peer != rank && blocked.count(p.peer)) {
+        edges[rank].push_back({rank, p.peer, p});
       }
   // A blocked call that is not the schedule's is the cause; the watchdog's own advice would only guess.
   const bool guess = !schedule.departs;
-
-  // The wait-for graph: an edge from each blocked rank to each other blocked rank it waits for.
-  std::map<int, std::vector<Edge>> edges;
-  for (const auto& [rank, r] : blocked)
-    for (const Pending& p : r->waits)
-      if (p.peer != rank && blocked.count(p.peer)) edges[rank].push_back({rank, p.peer, p});
   std::vector<Edge> path, cycle;
   std::map<int, int> color;  // 0 unseen, 1 on the path, 2 done
   std::function<bool(int)> visit = [&](int u) {

@@ -2,8 +2,6 @@
 // docs/trace-format.md; keep the two in step (tests/test_trace.cpp round-trips every field).
 #include "ringlab/trace/trace.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -18,9 +16,7 @@
 #include "ringlab/base/output_path.hpp"
 
 namespace ringlab::trace {
-namespace detail {
-bool g_enabled = false;
-}
+bool detail::g_enabled = false;
 
 namespace {
 using json = nlohmann::json;
@@ -385,21 +381,6 @@ std::string to_chrome_json(const std::vector<Event>& events) {
   return dump(out);
 }
 
-namespace {
-// Writes `text` to `path` through a temporary file, so a crash mid-write leaves any earlier
-// file whole.
-bool write_atomically(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  FILE* f = std::fopen(tmp.c_str(), "w");
-  if (!f) return false;
-  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  std::fflush(f);
-  fsync(fileno(f));
-  std::fclose(f);
-  return ok && std::rename(tmp.c_str(), path.c_str()) == 0;
-}
-}  // namespace
-
 std::string local_lines() {
   std::string mine;
   std::lock_guard<std::mutex> lock(g_mutex);
@@ -419,8 +400,8 @@ void write_merged(const std::string& all, int size, const std::string& program, 
   });
   std::string text = encode(Header{.ranks = size, .program = program, .args = args}) + "\n";
   for (const auto& e : events) text += encode(e) + "\n";
-  const bool ok1 = write_atomically(g_path, text);
-  const bool ok2 = write_atomically(g_path + ".chrome.json", to_chrome_json(events));
+  const bool ok1 = write_whole(g_path, text);
+  const bool ok2 = write_whole(g_path + ".chrome.json", to_chrome_json(events));
   if (ok1 && ok2)
     std::fprintf(stderr, "[rank 0/%d] trace: %zu events written to %s and %s.chrome.json\n", size,
                  events.size(), g_path.c_str(), g_path.c_str());

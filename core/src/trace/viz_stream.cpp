@@ -25,20 +25,20 @@
 namespace ringlab::viz_stream {
 namespace {
 
+// How a call refuses: the reason in *error (when asked for), and false.
+bool refuse(std::string* error, const std::string& why) {
+  if (error) *error = why;
+  return false;
+}
+
 // A directory that only this user can enter: ours, a real directory (not a link to one),
 // no access for group or others.
 bool private_dir(const std::string& dir, std::string* error) {
   struct stat st {};
-  if (lstat(dir.c_str(), &st) != 0) {
-    if (error) *error = dir + ": " + std::strerror(errno);
-    return false;
-  }
-  if (!S_ISDIR(st.st_mode) || st.st_uid != getuid() || (st.st_mode & 077) != 0) {
-    if (error)
-      *error = dir + " is not a private directory of this user (want mode 0700, owner uid " +
-               std::to_string(getuid()) + "); remove it or set XDG_RUNTIME_DIR";
-    return false;
-  }
+  if (lstat(dir.c_str(), &st) != 0) return refuse(error, dir + ": " + std::strerror(errno));
+  if (!S_ISDIR(st.st_mode) || st.st_uid != getuid() || (st.st_mode & 077) != 0)
+    return refuse(error, dir + " is not a private directory of this user (want mode 0700, owner uid " +
+                             std::to_string(getuid()) + "); remove it or set XDG_RUNTIME_DIR");
   return true;
 }
 
@@ -54,8 +54,14 @@ bool send_all(int fd, const std::string& text) {
   return true;
 }
 
-// Connects `fd` without blocking for long: an address that does not answer costs one second.
-bool connect_within_a_second(int fd, const sockaddr* addr, socklen_t len, std::string& why) {
+// A stream socket connected to `addr`, or -1 with the reason in `why`. It connects without
+// blocking for long: an address that does not answer costs one second.
+int open_connected(int family, int protocol, const sockaddr* addr, socklen_t len, std::string& why) {
+  const int fd = ::socket(family, SOCK_STREAM, protocol);
+  if (fd < 0) {
+    why = std::strerror(errno);
+    return -1;
+  }
   fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK);
   int rc = ::connect(fd, addr, len);
   if (rc != 0 && errno == EINPROGRESS) {
@@ -70,23 +76,10 @@ bool connect_within_a_second(int fd, const sockaddr* addr, socklen_t len, std::s
   }
   if (rc != 0) {
     why = std::strerror(errno);
-    return false;
-  }
-  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) & ~O_NONBLOCK);
-  return true;
-}
-
-// A stream socket connected to `addr` (within a second), or -1 with the reason in `why`.
-int open_connected(int family, int protocol, const sockaddr* addr, socklen_t len, std::string& why) {
-  const int fd = ::socket(family, SOCK_STREAM, protocol);
-  if (fd < 0) {
-    why = std::strerror(errno);
-    return -1;
-  }
-  if (!connect_within_a_second(fd, addr, len, why)) {
     ::close(fd);
     return -1;
   }
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) & ~O_NONBLOCK);
   return fd;
 }
 
@@ -137,7 +130,7 @@ std::string default_socket_path(bool create, std::string* error) {
   if (xdg && *xdg == '/' && private_dir(xdg, nullptr)) return std::string(xdg) + "/ringlab-viz.sock";
   const std::string dir = "/tmp/ringlab-" + std::to_string(getuid());
   if (create && mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) {
-    if (error) *error = "cannot make " + dir + ": " + std::strerror(errno);
+    refuse(error, "cannot make " + dir + ": " + std::strerror(errno));
     return {};
   }
   if (!private_dir(dir, error)) return {};
@@ -165,11 +158,10 @@ bool parse_address(const std::string& text, Address& out, std::string* error) {
       }
     }
   }
-  if (error)
-    *error = "--viz '" + text +
-             "': expected nothing (or auto) for this user's visualizer, unix:PATH, or HOST:PORT with PORT in "
-             "1..65535, e.g. 127.0.0.1:7777";
-  return false;
+  return refuse(error,
+                "--viz '" + text +
+                    "': expected nothing (or auto) for this user's visualizer, unix:PATH, or HOST:PORT "
+                    "with PORT in 1..65535, e.g. 127.0.0.1:7777");
 }
 
 bool connect(const std::string& address, const std::string& token, int rank, int ranks,
@@ -178,10 +170,7 @@ bool connect(const std::string& address, const std::string& token, int rank, int
   if (!parse_address(address, a, error)) return false;
   std::string why;
   const int fd = a.tcp ? connect_tcp(a.host, a.port, why) : connect_unix(a.path, why);
-  if (fd < 0) {
-    if (error) *error = "visualizer at " + a.text() + " not reachable (" + why + ")";
-    return false;
-  }
+  if (fd < 0) return refuse(error, "visualizer at " + a.text() + " not reachable (" + why + ")");
   timeval timeout{1, 0};
   setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof timeout);
 
@@ -193,10 +182,8 @@ bool connect(const std::string& address, const std::string& token, int rank, int
       nlohmann::json::parse(trace::encode(trace::Header{.ranks = ranks, .program = program, .args = args}));
   header["rank"] = rank;
   if (!token.empty()) header["token"] = token;
-  if (!send_all(fd, header.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n")) {
-    if (error) *error = "visualizer at " + a.text() + " closed the connection";
-    return false;
-  }
+  if (!send_all(fd, header.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"))
+    return refuse(error, "visualizer at " + a.text() + " closed the connection");
   trace::add_sink([stream](const trace::Event& e) {
     if (stream->broken) return;
     if (!send_all(stream->fd, trace::encode(e) + "\n")) {

@@ -49,14 +49,10 @@ std::size_t list_marker(const std::string& t, int* number) {
   return 0;
 }
 
+// "|---|:-:|": bars, dashes, colons and spaces only, at least one dash.
 bool is_table_separator(const std::string& t) {
-  if (t.empty() || t[0] != '|') return false;
-  bool dash = false;
-  for (char c : t) {
-    if (c == '-') dash = true;
-    else if (c != '|' && c != ':' && c != ' ' && c != '\t') return false;
-  }
-  return dash;
+  return t.starts_with('|') && t.find('-') != std::string::npos &&
+         t.find_first_not_of("|:- \t") == std::string::npos;
 }
 std::vector<std::vector<Span>> table_cells(const std::string& t) {
   std::string s = t;
@@ -165,7 +161,7 @@ struct SlideParser {
     slide.demo = d;
   }
 
-  // Parses lines [begin, end) of `lines` (one slide; line numbers from `first_line`).
+  // Parses lines [begin, end) of `lines`: one slide (the deck's line numbers are index + 1).
   void parse(const std::vector<std::string>& lines, std::size_t begin, std::size_t end) {
     bool in_notes = false;
     for (std::size_t i = begin; i < end; ++i) {
@@ -214,8 +210,7 @@ struct SlideParser {
         continue;
       }
       if (t[0] == '#') {
-        std::size_t n = 0;
-        while (n < t.size() && t[n] == '#') ++n;
+        const std::size_t n = std::min(t.find_first_not_of('#'), t.size());
         if (n <= 6 && (n == t.size() || t[n] == ' ')) {
           SlideBlock& b = begin_block(SlideBlock::Kind::heading);
           b.level = static_cast<int>(std::min<std::size_t>(n, 3));
@@ -403,15 +398,12 @@ Deck parse_deck(const std::string& text, const DeckOptions& options) {
   // Slides: split on lines that are exactly ---, outside code blocks.
   std::size_t start = i;
   bool in_code = false;
-  auto add_slide = [&](std::size_t begin, std::size_t end) {
-    SlideParser p{options, deck, Slide{}, ""};
-    p.parse(lines, begin, end);
-    if (!p.slide.blocks.empty() || p.slide.has_demo) deck.slides.push_back(std::move(p.slide));
-  };
   for (; i <= lines.size(); ++i) {
     if (i < lines.size() && trim(lines[i]).starts_with("```")) in_code = !in_code;
     if (i == lines.size() || (!in_code && trim(lines[i]) == "---")) {
-      add_slide(start, i);
+      SlideParser p{options, deck, Slide{}, ""};
+      p.parse(lines, start, i);
+      if (!p.slide.blocks.empty() || p.slide.has_demo) deck.slides.push_back(std::move(p.slide));
       start = i + 1;
     }
   }

@@ -9,6 +9,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -36,10 +37,6 @@ bool same_secret(const std::string& a, const std::string& b) {
   unsigned diff = 0;
   for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
   return diff == 0;
-}
-
-Incoming note(int conn, int rank, std::string text) {
-  return {.kind = Incoming::Kind::note, .conn = conn, .rank = rank, .text = std::move(text)};
 }
 }  // namespace
 
@@ -91,12 +88,10 @@ Server::~Server() {
 }
 
 void Server::close(int conn) {
-  for (auto it = conns_.begin(); it != conns_.end(); ++it)
-    if (it->id == conn) {
-      ::close(it->fd);
-      conns_.erase(it);
-      return;
-    }
+  const auto it = std::ranges::find(conns_, conn, &Conn::id);
+  if (it == conns_.end()) return;
+  ::close(it->fd);
+  conns_.erase(it);
 }
 
 std::string Server::lesson_address() const {
@@ -172,15 +167,15 @@ bool Server::listen_unix(std::string* error) {
 }
 
 Incoming Server::about(const Conn& c, const std::string& what) const {
-  return note(c.id, c.rank,
-              (c.rank >= 0 ? "rank " + std::to_string(c.rank) : "connection " + std::to_string(c.id)) + what);
+  const std::string who =
+      c.rank >= 0 ? "rank " + std::to_string(c.rank) : "connection " + std::to_string(c.id);
+  return {.kind = Incoming::Kind::note, .conn = c.id, .rank = c.rank, .text = who + what};
 }
 
 std::vector<Incoming> Server::poll(int timeout_ms) {
   std::vector<Incoming> out;
   if (listen_fd_ < 0) return out;
-  std::vector<pollfd> fds;
-  fds.push_back({listen_fd_, POLLIN, 0});
+  std::vector<pollfd> fds{{listen_fd_, POLLIN, 0}};
   for (const auto& c : conns_) fds.push_back({c.fd, POLLIN, 0});
   if (::poll(fds.data(), fds.size(), timeout_ms) <= 0) return out;
 
@@ -192,8 +187,7 @@ std::vector<Incoming> Server::poll(int timeout_ms) {
       const int fd = ::accept(listen_fd_, nullptr, nullptr);
       if (fd < 0) break;
       if (static_cast<int>(conns_.size()) >= opt_.max_connections) {
-        out.push_back(
-            note(-1, -1, "refused a connection: already " + std::to_string(conns_.size()) + " open"));
+        out.push_back({.text = "refused a connection: already " + std::to_string(conns_.size()) + " open"});
         ::close(fd);
         continue;
       }

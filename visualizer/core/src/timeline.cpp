@@ -14,6 +14,7 @@ namespace ringlab::viz {
 namespace {
 using trace::Op;
 constexpr int kStartOrder = -1, kEndOrder = std::numeric_limits<int>::max();
+constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // A frame's identity: which call, which phase (in the order the call went through them), step.
 using Key = std::tuple<std::int64_t, int, int>;
@@ -66,9 +67,7 @@ void Timeline::rebuild() {
   const auto start = std::chrono::steady_clock::now();
   dirty_ = false;
   cached_frame_ = -1;
-  frames_.clear();
   moves_.clear();
-  frame_events_.clear();
   call_first_frame_.clear();
   recv_move_.assign(by_rank_.size(), {});
   recv_scratch_.assign(by_rank_.size(), {});
@@ -125,25 +124,21 @@ void Timeline::rebuild() {
 
   // 2. Frames in key order (call, phase order, step): the order the map keeps its keys in.
   std::vector<int> frame_of_key(key_ids.size());
-  frames_.resize(key_ids.size());
-  frame_events_.resize(key_ids.size());
-  int frames = 0;
+  frames_.clear();
+  frame_events_.assign(key_ids.size(), {});
   for (const auto& [key, id] : key_ids) {
-    const int f = frames++;
-    frame_of_key[id] = f;
     const auto& [call, order, step] = key;
-    Frame& fr = frames_[f];
+    const bool begins = order == kStartOrder, ends = order == kEndOrder;
+    frame_of_key[id] = static_cast<int>(frames_.size());
+    call_first_frame_.emplace(call, frame_of_key[id]);  // sorted, so the first one stays
+    Frame& fr = frames_.emplace_back();
+    fr.kind = begins ? Frame::Kind::start : ends ? Frame::Kind::end : Frame::Kind::transfer;
     fr.call = call;
-    fr.kind = order == kStartOrder ? Frame::Kind::start
-              : order == kEndOrder ? Frame::Kind::end
-                                   : Frame::Kind::transfer;
-    fr.step = fr.kind == Frame::Kind::transfer ? step : -1;
-    fr.t0 = std::numeric_limits<double>::infinity();
-    fr.t1 = -std::numeric_limits<double>::infinity();
-    call_first_frame_.emplace(call, f);  // sorted, so the first one stays
+    fr.step = begins || ends ? -1 : step;
+    fr.t0 = kInf, fr.t1 = -kInf;  // widened by the frame's events below
   }
-  t_min_ = std::numeric_limits<double>::infinity();
-  t_max_ = -std::numeric_limits<double>::infinity();
+  t_min_ = kInf;
+  t_max_ = -kInf;
   for (std::size_t r = 0; r < by_rank_.size(); ++r) {
     for (std::size_t i = 0; i < by_rank_[r].size(); ++i) {
       const auto& e = by_rank_[r][i];
@@ -201,17 +196,12 @@ void Timeline::rebuild() {
       // Scratch or in place? A reduce of the same chunk in the same step (or, in traces whose
       // reductions carry no step, before this rank's next transfer) means the data went to a
       // scratch buffer and was added in.
-      if (reduced.count({e.call, e.phase, e.step, e.chunk})) {
-        recv_scratch_[r][i] = 1;
-        continue;
-      }
-      for (std::size_t j = i + 1; j < evs.size(); ++j) {
+      char& scratch = recv_scratch_[r][i];
+      scratch = reduced.count({e.call, e.phase, e.step, e.chunk}) > 0;
+      for (std::size_t j = i + 1; !scratch && j < evs.size(); ++j) {
         const Op op = evs[j].op;
         if (op == Op::send || op == Op::recv || op == Op::begin || op == Op::end) break;
-        if (op == Op::reduce && evs[j].chunk == e.chunk) {
-          recv_scratch_[r][i] = 1;
-          break;
-        }
+        scratch = op == Op::reduce && evs[j].chunk == e.chunk;
       }
     }
   }
@@ -220,7 +210,7 @@ void Timeline::rebuild() {
 
   // 4. For time lookups: the latest frame start at or before each frame.
   t0_prefix_max_.resize(frames_.size());
-  double best = -std::numeric_limits<double>::infinity();
+  double best = -kInf;
   for (std::size_t f = 0; f < frames_.size(); ++f) {
     if (std::isfinite(frames_[f].t0)) best = std::max(best, frames_[f].t0);
     t0_prefix_max_[f] = best;

@@ -10,5 +10,7 @@ namespace ringlab {
 // its folder takes a new file (probed by creating and removing `path`.tmp; `path` itself is not
 // touched). False with a one-line reason ("is a folder, not a file", "cannot create ...").
 bool output_file_writable(const std::string& path, std::string* why);
+// Writes `text` to `path` that safe way (FILE.tmp, flushed to disk, renamed over FILE); false if not.
+bool write_whole(const std::string& path, const std::string& text);
 
 }  // namespace ringlab

@@ -20,16 +20,7 @@ template <class T> int recv_from_any(Communicator& comm, View<T> buf, int tag = 
   MPI_Status status;
   MPI_Recv(buf.data(), static_cast<int>(buf.size()), mpi_datatype(dtype_of<T>()), MPI_ANY_SOURCE, wire_tag(tag),
            comm.raw(), &status);
-  if (trace::enabled()) {
-    trace::Event e = trace::event_here(trace::Op::recv);
-    e.peer = status.MPI_SOURCE;
-    e.chunk = buf.chunk();
-    e.bytes = buf.bytes();
-    e.t0 = t0;
-    e.t1 = trace::now_us();
-    e.values = trace::small_values(buf.data(), buf.size());
-    trace::record(std::move(e));
-  }
+  if (trace::enabled()) detail::record_local(trace::Op::recv, buf, t0, nullptr, status.MPI_SOURCE);
   return status.MPI_SOURCE;
 }
 

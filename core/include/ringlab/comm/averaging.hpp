@@ -5,10 +5,8 @@
 //           lesson 05's ring over MPI messages), run on a progress thread
 //           (ringlab/comm/progress_thread.hpp): works between any ranks, on any hosts
 //   shared  the ranks of one host average in place, reading each other's gradient in an MPI-3
-//           shared-memory window (ringlab/shared_average.hpp): no messages, no copies through
-//           the kernel, no thread; what NCCL and Open MPI do within a node. The ranks that have
-//           finished their backward pass average the buckets the others have finished, while
-//           those go on computing
+//           shared-memory window (ringlab/comm/shared_average.hpp says how and why): no
+//           messages, no copies through the kernel, no thread
 #pragma once
 #include <functional>
 

@@ -48,11 +48,9 @@ CLI::Validator finite_number_in(double min, double max);
 
 // A numeric flag the way every lesson declares one: its default shown in --help, its range
 // checked (whole_number_in for an integer variable, finite_number_in for a floating-point one).
-template <class T>
-using NumberBound = std::conditional_t<std::is_integral_v<T>, long long, double>;
-template <class T>
-CLI::Option* add_number(CLI::App& app, const std::string& name, T& value, const std::string& help,
-                        NumberBound<T> min, NumberBound<T> max) {
+template <class T> using NumberBound = std::conditional_t<std::is_integral_v<T>, long long, double>;
+template <class T> CLI::Option* add_number(CLI::App& app, const std::string& name, T& value,
+                                           const std::string& help, NumberBound<T> min, NumberBound<T> max) {
   CLI::Option* option = app.add_option(name, value, help)->capture_default_str();
   if constexpr (std::is_integral_v<T>) return option->transform(whole_number_in(min, max));
   else return option->transform(finite_number_in(min, max));

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -42,22 +43,14 @@ std::string wire_tag_origin(int mpi_tag);  // "ring_allreduce (tag 0)": what sen
 // is never finished is reported when its collective returns (small messages happen to arrive
 // anyway, large ones do not, so a missing wait is a bug even when the numbers come out right).
 class [[nodiscard]] Request {
- public:
-  Request() = default;
-  bool active() const { return posted_ != nullptr; }
-
- private:
   friend class Communicator;
   std::shared_ptr<transport::Posted> posted_;  // the transport's own state for it
-  transport::Backend* transport_ = nullptr;     // which transport moves it
-  std::uint64_t id_ = 0;                        // the communicator's record of it, until finished
-  watchdog::Pending pending_;                   // what the watchdog reports if the wait never ends
-  // What the trace records when the transfer completes.
-  bool traced_ = false;
-  trace::Event event_;
-  const void* data_ = nullptr;
-  std::size_t count_ = 0;
-  DType dtype_ = DType::f32;
+  transport::Backend* transport_ = nullptr;    // which transport moves it
+  std::uint64_t id_ = 0;                       // the communicator's record of it, until finished
+  transport::Op op_;  // what was posted: the watchdog reports it if the wait never ends
+  // What the trace records when the transfer completes (with op_'s values, when small); none
+  // when tracing is off.
+  std::optional<trace::Event> event_;
 };
 
 class Communicator {
@@ -93,8 +86,8 @@ class Communicator {
   // The transport that moves device buffers (nullptr on the CPU): the library rows use it.
   transport::Backend* device_transport() const { return device_.get(); }
 
-  // Blocking transfers: posted and waited for at once.
-  template <class T> void send(View<const T> buf, int peer, int tag = 0) { wait_now(isend(buf, peer, tag)); }
+  // Blocking transfers: posted and waited for at once. A send takes a View<float> or View<const float>.
+  template <class T> void send(View<T> buf, int peer, int tag = 0) { wait_now(isend(buf, peer, tag)); }
   template <class T> void recv(View<T> buf, int peer, int tag = 0) { wait_now(irecv(buf, peer, tag)); }
   template <class T> void sendrecv(View<const T> out, int dest, View<T> in, int source, int tag = 0) {
     check_sendrecv(out.where(), in.where());
@@ -103,18 +96,14 @@ class Communicator {
     Request* both[2] = {&rin, &rout};
     complete(both, 2);
   }
-  // Overloads so a View<T> (non-const) can be sent without spelling the conversion.
-  template <class T> void send(View<T> buf, int peer, int tag = 0) { send(View<const T>(buf), peer, tag); }
+  // So a View<T> (non-const) can be sent without spelling the conversion.
   template <class T> void sendrecv(View<T> out, int dest, View<T> in, int source, int tag = 0) {
     sendrecv(View<const T>(out), dest, in, source, tag);
   }
 
   // Non-blocking transfers: start now, finish with wait()/wait_all().
-  template <class T> [[nodiscard]] Request isend(View<const T> buf, int peer, int tag = 0) {
-    return start(trace::Op::send, buf.data(), buf.size(), dtype_of<T>(), buf.where(), buf.chunk(), peer, tag);
-  }
   template <class T> [[nodiscard]] Request isend(View<T> buf, int peer, int tag = 0) {
-    return isend(View<const T>(buf), peer, tag);
+    return start(trace::Op::send, buf.data(), buf.size(), dtype_of<T>(), buf.where(), buf.chunk(), peer, tag);
   }
   template <class T> [[nodiscard]] Request irecv(View<T> buf, int peer, int tag = 0) {
     return start(trace::Op::recv, buf.data(), buf.size(), dtype_of<T>(), buf.where(), buf.chunk(), peer, tag);

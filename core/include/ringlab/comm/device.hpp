@@ -10,13 +10,8 @@ namespace ringlab {
 
 // --device: where a lesson's collectives keep their data.
 enum class DeviceChoice { cpu, cuda, automatic };
-// --transport: how buffers move between ranks (ringlab/transport.hpp has the rules they share).
-//   staged  device buffers: cudaMemcpy to pinned host memory, MPI, copy back (a non-CUDA-aware MPI)
-//   ipc     device buffers: ranks on one host open each other's GPU buffers (cudaIpc), copy
-//   nccl    device buffers: ncclSend/ncclRecv (one GPU per rank: NCCL refuses two on one GPU)
-//   strict  host buffers through MPI under the device transports' strictest rules (the CPU's
-//           stand-in for nccl: what deadlocks there deadlocks here)
-//   mpi     host buffers through MPI: what every CPU run uses unless it asks for strict
+// --transport: how buffers move between ranks (ringlab/comm/transport.hpp lists each one, and
+// the rules they share; mpi is what every CPU run uses unless it asks for strict).
 enum class Transport { automatic, staged, ipc, nccl, strict, mpi };
 const char* transport_name(Transport t);  // "auto", "staged", "ipc", "nccl", "strict", "mpi"
 

@@ -15,6 +15,7 @@
 #pragma once
 #include <algorithm>
 #include <cstddef>
+#include <functional>
 #include <stdexcept>
 
 #include "ringlab/base/buffer.hpp"
@@ -45,10 +46,12 @@ double gpu_mark_us(void* mark);
 
 namespace detail {
 // Records that `dst` (a chunk of this rank's buffer) was just written by a reduce or a copy
-// that started at t0 (on the GPU: at gpu_start, a device_ops::gpu_mark()). Call only when
-// tracing is on.
-template <class T> void record_local(trace::Op op, View<T> dst, double t0, void* gpu_start = nullptr) {
+// that started at t0 (on the GPU: at gpu_start, a device_ops::gpu_mark()), or by a receive from
+// `peer`. Call only when tracing is on.
+template <class T>
+void record_local(trace::Op op, View<T> dst, double t0, void* gpu_start = nullptr, int peer = -1) {
   trace::Event e = trace::event_here(op);  // in the collective, phase and step in progress
+  e.peer = peer;
   e.chunk = dst.chunk();
   e.bytes = dst.bytes();
   e.t0 = t0;
@@ -87,11 +90,7 @@ template <class T> void reduce_sum(View<T> dst, View<const T> a, View<const T> b
     if (trace::enabled()) gpu_t0 = device_ops::gpu_mark();
     device_ops::reduce_sum(dtype_of<T>(), dst.data(), a.data(), b.data(), dst.size());
   } else {
-    T* d = dst.data();
-    const T* x = a.data();
-    const T* y = b.data();
-    const std::size_t n = dst.size();
-    for (std::size_t i = 0; i < n; ++i) d[i] = x[i] + y[i];
+    std::transform(a.begin(), a.end(), b.begin(), dst.begin(), std::plus<>());
   }
   if (trace::enabled()) detail::record_local(trace::Op::reduce, dst, t0, gpu_t0);
 }

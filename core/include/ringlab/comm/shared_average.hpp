@@ -105,8 +105,9 @@ class SharedAverage {
   // Until (this->*met)(ticket); `what` the others must do, for the line of a run that hangs.
   void spin_until(bool (SharedAverage::*met)(int), int ticket, const char* what);
   void too_long(double waited, const char* what, int ticket);  // one line, then every rank stops
-  // The trace's begin (started here) or end (seen complete here) of a slice's averaging.
-  void trace_mark(trace::Op op, int ticket);
+  // The trace's begin (started here) or end (seen complete here) of a slice's averaging, at
+  // one instant, or the reduce of `bytes` of it since t0 (a piece averaged here).
+  void trace_slice(trace::Op op, int ticket, double t0 = 0, std::size_t bytes = 0);
 
   MPI_Win win_ = MPI_WIN_NULL;
   int n_ = 1, rank_ = 0;

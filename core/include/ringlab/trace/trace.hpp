@@ -6,9 +6,10 @@
 //
 // Algorithms describe *where they are* with a Collective scope; the communicator fills in the
 // rest (peer, bytes, times, chunk index from the View, values for small buffers):
-//   trace::Collective tc("ring_allreduce", count, dtype_of<T>());
+//   trace::Collective tc("ring_allreduce", in.data(), in.size());
 //   tc.at("reduce-scatter", step);
 //   comm.sendrecv(...);          // recorded as a send and a recv event of that phase and step
+//   tc.end(out.data(), out.size());
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -98,7 +99,6 @@ class Capture {
 // inside the scope. Scopes do not nest (a collective is one algorithm, top to bottom).
 // The begin event holds the input's values and end() the result's, when the buffer is small:
 // the visualizer's buffer view starts from the one and checks itself against the other.
-//   trace::Collective tc("ring_allreduce", in);  ...  tc.end(out);
 namespace detail {
 // Copies `bytes` from `src` to host memory `dst`, wherever `src` lives: a host buffer is read
 // directly, a device buffer (CUDA builds) is copied down first. Only for the values of small

@@ -39,6 +39,10 @@ void* open(int peer, const Target& t);
 void close_all();
 }  // namespace ringlab::ipc
 
+namespace ringlab::transport {
+struct Op;  // one send or receive (transport.hpp)
+}  // namespace ringlab::transport
+
 namespace ringlab::nccl {
 // Loads libnccl.so.2 (once). False, with *error, when it cannot be found or lacks a symbol.
 bool load(std::string* error);
@@ -51,14 +55,7 @@ void abort(void* comm);
 // One group (ncclGroupStart ... ncclGroupEnd) of sends and receives, enqueued on the kit's NCCL
 // stream (ordered with the kernels on the default stream). Returns once enqueued: idle() tells
 // when it has finished.
-struct Op {
-  bool send;
-  void* data;
-  std::size_t count;
-  DType dtype;
-  int peer;
-};
-void start_group(void* comm, const Op* ops, std::size_t n);
+void start_group(void* comm, const transport::Op* ops, std::size_t n);
 void start_allreduce_sum(void* comm, DType t, const void* in, void* out, std::size_t count);
 void start_broadcast(void* comm, DType t, void* buf, std::size_t count, int root);
 // True once everything enqueued on the NCCL stream has finished (cudaStreamQuery); throws with

@@ -97,17 +97,13 @@ class Ipc final : public Backend {
  private:
   // Pulls every posted receive whose "ready" has arrived, and sends its "done".
   void serve_receives() {
-    for (auto it = receives_.begin(); it != receives_.end();) {
-      std::shared_ptr<IpcPosted> p = it->lock();
+    std::erase_if(receives_, [&](const std::weak_ptr<IpcPosted>& posted) {
+      std::shared_ptr<IpcPosted> p = posted.lock();
       int arrived = 0;
       if (p) MPI_Test(&p->ready, &arrived, MPI_STATUS_IGNORE);
-      if (!p || arrived) {
-        if (p) pull(*p);
-        it = receives_.erase(it);
-      } else {
-        ++it;
-      }
-    }
+      if (p && arrived) pull(*p);
+      return !p || arrived;  // pulled, or its request is gone
+    });
   }
 
   // Copies the sender's bytes into this rank's buffer (reading a peer's allocation through its

@@ -34,17 +34,16 @@ class Nccl final : public Backend {
   void* comm() const { return comm_; }
 
   std::shared_ptr<Posted> post(const Op& op) override {
-    posted_.push_back({op.send, op.data, op.count, op.dtype, op.peer});
-    what_.push_back(op.pending());
+    posted_.push_back(op);
     return std::make_shared<NcclPosted>();
   }
 
   void wait(Posted* const*, const watchdog::Pending*, std::size_t) override {
     if (posted_.empty()) return;  // finished with the group that carried it
     nccl::start_group(comm_, posted_.data(), posted_.size());
-    posted_.clear();
     std::vector<watchdog::Pending> group;
-    group.swap(what_);
+    for (const Op& o : posted_) group.push_back(o.pending());
+    posted_.clear();
     wait_for_stream(group);
   }
 
@@ -57,8 +56,7 @@ class Nccl final : public Backend {
  private:
   Wire wire_;
   void* comm_;
-  std::vector<nccl::Op> posted_;          // posted since the last wait: the next group
-  std::vector<watchdog::Pending> what_;   // the same, in the watchdog's words
+  std::vector<Op> posted_;  // posted since the last wait: the next group
 };
 
 bool nccl_loads(std::string* error) { return nccl::load(error); }

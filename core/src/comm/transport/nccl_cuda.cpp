@@ -18,24 +18,22 @@
 #include <type_traits>
 
 #include "cuda_side.hpp"
+#include "ringlab/comm/transport.hpp"
 
 namespace ringlab::nccl {
 namespace {
 
+// The NCCL functions the kit calls: Library's member `Send` is ncclSend, with the type nccl.h
+// gives it, looked up by that name in the library (load()).
+// clang-format off
+#define RINGLAB_NCCL_FUNCTIONS(X)                                                     \
+  X(GetUniqueId) X(CommInitRank) X(CommDestroy) X(CommAbort) X(CommGetAsyncError)     \
+  X(GroupStart) X(GroupEnd) X(Send) X(Recv) X(AllReduce) X(Broadcast) X(GetErrorString)
+// clang-format on
 struct Library {
-  ncclResult_t (*GetUniqueId)(ncclUniqueId*);
-  ncclResult_t (*CommInitRank)(ncclComm_t*, int, ncclUniqueId, int);
-  ncclResult_t (*CommDestroy)(ncclComm_t);
-  ncclResult_t (*CommAbort)(ncclComm_t);
-  ncclResult_t (*CommGetAsyncError)(ncclComm_t, ncclResult_t*);
-  ncclResult_t (*GroupStart)();
-  ncclResult_t (*GroupEnd)();
-  ncclResult_t (*Send)(const void*, size_t, ncclDataType_t, int, ncclComm_t, cudaStream_t);
-  ncclResult_t (*Recv)(void*, size_t, ncclDataType_t, int, ncclComm_t, cudaStream_t);
-  ncclResult_t (*AllReduce)(const void*, void*, size_t, ncclDataType_t, ncclRedOp_t, ncclComm_t,
-                            cudaStream_t);
-  ncclResult_t (*Broadcast)(const void*, void*, size_t, ncclDataType_t, int, ncclComm_t, cudaStream_t);
-  const char* (*GetErrorString)(ncclResult_t);
+#define RINGLAB_NCCL_MEMBER(name) decltype(&nccl##name) name = nullptr;
+  RINGLAB_NCCL_FUNCTIONS(RINGLAB_NCCL_MEMBER)
+#undef RINGLAB_NCCL_MEMBER
 };
 Library g_nccl;
 bool g_loaded = false;
@@ -74,18 +72,9 @@ bool load(std::string* error) {
       ok = false;
     }
   };
-  sym(g_nccl.GetUniqueId, "ncclGetUniqueId");
-  sym(g_nccl.CommInitRank, "ncclCommInitRank");
-  sym(g_nccl.CommDestroy, "ncclCommDestroy");
-  sym(g_nccl.CommAbort, "ncclCommAbort");
-  sym(g_nccl.CommGetAsyncError, "ncclCommGetAsyncError");
-  sym(g_nccl.GroupStart, "ncclGroupStart");
-  sym(g_nccl.GroupEnd, "ncclGroupEnd");
-  sym(g_nccl.Send, "ncclSend");
-  sym(g_nccl.Recv, "ncclRecv");
-  sym(g_nccl.AllReduce, "ncclAllReduce");
-  sym(g_nccl.Broadcast, "ncclBroadcast");
-  sym(g_nccl.GetErrorString, "ncclGetErrorString");
+#define RINGLAB_NCCL_LOAD(name) sym(g_nccl.name, "nccl" #name);
+  RINGLAB_NCCL_FUNCTIONS(RINGLAB_NCCL_LOAD)
+#undef RINGLAB_NCCL_LOAD
   g_loaded = ok;
   return ok;
 }
@@ -126,11 +115,11 @@ void abort(void* comm) {
   if (comm != nullptr && g_loaded) g_nccl.CommAbort(static_cast<ncclComm_t>(comm));
 }
 
-void start_group(void* comm, const Op* ops, std::size_t n) {
+void start_group(void* comm, const transport::Op* ops, std::size_t n) {
   auto nc = static_cast<ncclComm_t>(comm);
   check(g_nccl.GroupStart(), "ncclGroupStart");
   for (std::size_t i = 0; i < n; ++i) {
-    const Op& o = ops[i];
+    const transport::Op& o = ops[i];
     if (o.count == 0) continue;  // nothing to move (both sides see the same count)
     if (o.send) check(g_nccl.Send(o.data, o.count, nccl_type(o.dtype), o.peer, nc, g_stream), "ncclSend");
     else check(g_nccl.Recv(o.data, o.count, nccl_type(o.dtype), o.peer, nc, g_stream), "ncclRecv");

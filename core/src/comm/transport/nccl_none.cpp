@@ -17,7 +17,7 @@ bool load(std::string* error) {
 void* init(void*, int, int, std::string*) { refuse(); }
 void destroy(void*) {}
 void abort(void*) {}
-void start_group(void*, const Op*, std::size_t) { refuse(); }
+void start_group(void*, const transport::Op*, std::size_t) { refuse(); }
 void start_allreduce_sum(void*, DType, const void*, void*, std::size_t) { refuse(); }
 void start_broadcast(void*, DType, void*, std::size_t, int) { refuse(); }
 bool idle(void*) { refuse(); }

@@ -14,6 +14,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ringlab/comm/comm.hpp"
@@ -51,8 +52,7 @@ class Strict final : public Backend {
     // Rule 2: whatever was asked for, the group is every operation posted since the last wait.
     // The requests asked for are in it, or in an earlier group (which finished as a whole).
     if (posted_.empty()) return;
-    std::vector<std::shared_ptr<StrictPosted>> group;
-    group.swap(posted_);
+    const auto group = std::exchange(posted_, {});
     std::vector<MPI_Request> requests(group.size());
     std::vector<watchdog::Pending> what;
     for (std::size_t i = 0; i < group.size(); ++i) {

@@ -72,7 +72,7 @@ struct Deck {
 
 struct DeckOptions {
   std::string base_dir = ".";  // images and traces are relative to this folder
-  std::vector<int> lessons;    // lessons that exist (empty: any 1..99)
+  std::vector<int> lessons{};  // lessons that exist (empty: any 1..99)
   bool check_files = true;     // report images and traces that are missing
 };
 

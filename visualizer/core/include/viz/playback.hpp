@@ -13,7 +13,7 @@ struct Playback {
   double t = 0;              // time mode: microseconds on the trace clock
   double speed = 1;          // steps per second; in time mode, the whole trace in 10 s at 1x
 
-  void toggle() { playing = !playing; }
+  void toggle() { playing = !playing, follow_live = false; }  // play/pause: the user takes over
   void faster() { speed = speed * 2 > 64 ? 64 : speed * 2; }
   void slower() { speed = speed / 2 < 0.125 ? 0.125 : speed / 2; }
   // One frame forward/back (whole frames: fraction reset to the middle of the move).
