@@ -45,10 +45,13 @@ TEST_CASE("NaN gets one explanation, never also a factor") {
   CHECK_FALSE(has(text, "times"));
 }
 
-TEST_CASE("zeros where values belong were never written") {
+TEST_CASE("zeros where values belong: never written, or multiplied by 0, and the sentence says both") {
   auto actual = kExpected;
   actual[0] = actual[2] = 0;
-  CHECK(has(diagnose_values("the result", kExpected, actual, 2), "is 0 in 2 of 6 elements"));
+  const auto text = diagnose_values("the result", kExpected, actual, 2);
+  CHECK(has(text, "is 0 in 2 of 6 elements"));
+  CHECK(has(text, "one possibility is that those were never written"));
+  CHECK(has(text, "multiplied by 0"));
 }
 
 TEST_CASE("no common pattern: no diagnosis") {

@@ -12,10 +12,12 @@ const std::vector<double> kParts{2.5, -1.0, 4.0, 0.75};  // ranks 0..3; total 6.
 
 TEST_CASE("the right sum has no diagnosis") { CHECK(diagnose_chain(kParts, 6.25).empty()); }
 
-TEST_CASE("only the last rank's own terms: nothing that arrived was added") {
+TEST_CASE("only the last rank's own terms: dropped by the sender or the receiver, both offered") {
   const auto text = diagnose_chain(kParts, 0.75);
   CHECK(has(text, "the last rank's result holds only its own terms"));
-  CHECK(has(text, "send on the new y (not what you received)"));
+  CHECK(has(text, "one possibility is that each rank sends something other than its new sum"));
+  CHECK(has(text, "send on the new y"));
+  CHECK(has(text, "another, that what arrives is not added: receive into y before adding your terms"));
 }
 
 TEST_CASE("the terms of the later ranks only: the sum was lost on the way") {

@@ -11,6 +11,9 @@ namespace {
 // Exercise 05 with a wrong reduce-scatter and an allgather that is right (written differently).
 const std::vector<Variant> kWrongReduceScatter{{"reduce-scatter", Written::own, Variant::fails},
                                                {"allgather", Written::own, Variant::passes}};
+// ... and the other way round.
+const std::vector<Variant> kWrongAllgather{{"reduce-scatter", Written::own, Variant::passes},
+                                           {"allgather", Written::own, Variant::fails}};
 }  // namespace
 
 TEST_CASE("the verdict names the failing holes first, each against the reference for the others") {
@@ -77,6 +80,19 @@ TEST_CASE("later messages leave out what blames a hole that passes on its own, a
   // A sentence that names both a failing and a passing hole stays: it blames the failing one too.
   const std::vector<std::string> both{"the reduce-scatter step leaves the allgather phase nothing to send."};
   CHECK(ringlab::localise::speak_of_failing(both, kWrongReduceScatter) == both);
+  // A clause that begins with a passing hole blames it; the evidence before it stays, the cause goes.
+  // One that only mentions the passing hole beside the failing one stays.
+  const std::vector<std::string> mentions{
+      "    diagnosis: the allgather adds: values are too big by the sums the reduce-scatter left — in the "
+      "allgather, copy."};
+  CHECK(ringlab::localise::speak_of_failing(mentions, kWrongAllgather) == mentions);
+  const std::vector<std::string> cause_on_passing{
+      "    diagnosis: every chunk holds a partial sum: the allgather phase starts too early — the reduce-scatter "
+      "step leaves rank r chunk r + 1. Look there."};
+  CHECK(ringlab::localise::speak_of_failing(cause_on_passing, kWrongReduceScatter) ==
+        std::vector<std::string>{"    diagnosis: every chunk holds a partial sum.",
+                                 "    (left out: 1 message about your allgather hole, which passes with the "
+                                 "reference for the others)"});
   // Nothing localised (one hole, or no variants): every line as it was.
   CHECK(ringlab::localise::speak_of_failing(lines, {}) == lines);
 }

@@ -82,8 +82,9 @@ std::string diagnose_values(const std::string& what, const std::vector<double>& 
   if (wrong.empty()) return "";
   if (std::all_of(wrong.begin(), wrong.end(), [&](std::size_t i) { return actual[i] == 0; }))
     return what + " is 0 in " + std::to_string(wrong.size()) + " of " + plural(static_cast<long long>(size), "element") +
-           " where it should not be: those were never written (a missing call, or a loop that stops "
-           "early).";
+           " where it should not be: one possibility is that those were never written (a missing call, or "
+           "a loop that stops early); another, that they were multiplied by 0 (a factor such as 1 / n "
+           "computed in integers).";
   const double k = common_factor(expected, actual, wrong);
   if (std::isnan(k)) return "";
   std::string text = factor_text(k, n, "every wrong value of " + what);

@@ -40,6 +40,24 @@ std::vector<std::string> sentences(const std::string& line) {
   return out;
 }
 
+// A sentence cut at each ": ", without the separators.
+std::vector<std::string> clauses_of(const std::string& sentence) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (auto at = sentence.find(": "); at != std::string::npos; at = sentence.find(": ", start)) {
+    out.push_back(sentence.substr(start, at - start));
+    start = at + 2;
+  }
+  out.push_back(sentence.substr(start));
+  return out;
+}
+
+// A clause that is only a label, as "    diagnosis" in "    diagnosis: ...".
+bool is_label(const std::string& clause) {
+  const auto word = clause.find_first_not_of(' ');
+  return word == std::string::npos || clause.find(' ', word) == std::string::npos;
+}
+
 // The spaces a line starts with.
 std::string indent_of(const std::string& line) {
   return line.substr(0, std::min(line.size(), line.find_first_not_of(' ')));
@@ -116,8 +134,10 @@ std::string verdict(const std::vector<Variant>& variants) {
   return out;
 }
 
-bool names_hole(const std::string& text, const std::string& name) {
-  if (name.empty()) return false;
+namespace {
+// Where `text` first speaks of the hole `name` (names_hole's rule), or npos.
+std::size_t first_named_at(const std::string& text, const std::string& name) {
+  if (name.empty()) return std::string::npos;
   const std::string t = lower(text), n = lower(name);
   for (auto at = t.find(n); at != std::string::npos; at = t.find(n, at + 1)) {
     const std::size_t end = at + n.size();
@@ -126,21 +146,37 @@ bool names_hole(const std::string& text, const std::string& name) {
     for (const char* word : {"the ", "your "})
       if (before.ends_with(word) && (before.size() == std::string(word).size() ||
                                      !word_char(before[before.size() - std::string(word).size() - 1])))
-        return true;
+        return at;
     for (const char* word : {" hole", " phase", " step"})
-      if (after.starts_with(word)) return true;
+      if (after.starts_with(word)) return at;
   }
-  return false;
+  return std::string::npos;
+}
+}  // namespace
+
+bool names_hole(const std::string& text, const std::string& name) {
+  return first_named_at(text, name) != std::string::npos;
 }
 
 std::vector<std::string> speak_of_failing(const std::vector<std::string>& lines,
                                           const std::vector<Variant>& variants) {
   const auto cleared = passing(variants), suspects = failing(variants);
   if (cleared.empty()) return lines;
+  // A clause that begins with a hole ("the allgather passes chunks on … after the reduce-scatter")
+  // is about that hole, whatever else it names. A sentence with no such clause blames a passing
+  // hole when it names one and no failing one ("values are too big by what the reduce-scatter
+  // left — in the allgather, …" does not).
+  auto begins_with = [](const std::string& clause, const std::string& hole) {
+    const std::string t = lower(clause.substr(std::min(clause.size(), clause.find_first_not_of(' '))));
+    const std::size_t at = first_named_at(t, hole);
+    return at != std::string::npos && (at == 0 || t.substr(0, at) == "the " || t.substr(0, at) == "your ");
+  };
+  auto about_cleared = [&](const std::string& clause) {
+    return std::any_of(cleared.begin(), cleared.end(), [&](const std::string& h) { return begins_with(clause, h); });
+  };
   auto blames_cleared = [&](const std::string& sentence) {
     auto named = [&](const std::string& h) { return names_hole(sentence, h); };
-    return std::any_of(cleared.begin(), cleared.end(), named) &&
-           std::none_of(suspects.begin(), suspects.end(), named);
+    return std::any_of(cleared.begin(), cleared.end(), named) && std::none_of(suspects.begin(), suspects.end(), named);
   };
   std::vector<std::string> out;
   int left_out = 0;
@@ -149,11 +185,26 @@ std::vector<std::string> speak_of_failing(const std::vector<std::string>& lines,
     const auto parts = sentences(line);
     std::string kept;
     for (const auto& s : parts) {
-      if (!blames_cleared(s)) {
+      // Evidence first, then the cause: "diagnosis: EVIDENCE: CAUSE — ADVICE". The clauses before
+      // one that blames a passing hole are evidence and stay; a leading label ("diagnosis") alone
+      // is not evidence.
+      const auto clauses = clauses_of(s);
+      const std::size_t first = clauses.size() > 1 && is_label(clauses[0]) ? 1 : 0;
+      std::size_t blamed = clauses.size();
+      for (std::size_t c = 0; c < clauses.size() && blamed == clauses.size(); ++c)
+        if (about_cleared(clauses[c])) blamed = c;
+      if (blamed == clauses.size() && blames_cleared(s)) blamed = 0;
+      if (blamed == clauses.size()) {
         kept += s;
         continue;
       }
       if (!left_out++) indent = indent_of(line);
+      if (blamed > first) {  // keep the evidence, end the sentence there
+        std::string evidence;
+        for (std::size_t c = 0; c < blamed; ++c) evidence += (c ? ": " : "") + clauses[c];
+        kept += evidence + ". ";
+        break;
+      }
       if (&s == &parts.front()) break;  // the line's subject: the rest goes with it
     }
     if (kept.empty() && !parts.empty()) continue;

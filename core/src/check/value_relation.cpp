@@ -154,9 +154,9 @@ std::string explain(const std::string& where, const std::vector<ValueEvidence>& 
                     const std::vector<long long>& index) {
   if (evidence.empty()) return "";
   const ValueEvidence& first = evidence.front();
-  std::string text = where + ": " + plural(static_cast<long long>(evidence.size()), "wrong value") + ", e.g. " +
-                     (index.empty() ? "" : "[" + std::to_string(index.front()) + "] ") + "expected " +
-                     number(first.expected) + " got " + number(first.got);
+  std::string text = where + ": " + plural(static_cast<long long>(evidence.size()), "wrong value") + ", e.g. ";
+  if (!index.empty()) text.append("[").append(std::to_string(index.front())).append("] ");
+  text += "expected " + number(first.expected) + " got " + number(first.got);
   const auto found = relate(evidence, n);
   const std::string every = evidence.size() == 1 ? "the wrong value " : "every wrong value ";
   if (found.empty()) return text + "; no simple relation to the right value holds for all of them.";

@@ -42,9 +42,12 @@ std::string verdict(const std::vector<Variant>& variants);
 // "ready" or "step" are ordinary words in other exercises' messages.
 bool names_hole(const std::string& text, const std::string& name);
 
-// `lines` (a failed run's explanation, or the cross-run diagnoses) with every sentence that names
-// a passing hole and no failing one left out; a line whose first sentence goes, goes whole (what
-// follows has lost its subject). When anything went, one last line says so, and why.
+// `lines` (a failed run's explanation, or the cross-run diagnoses) with what blames a passing hole
+// left out: a clause (the text between ": ") that begins with a passing hole blames it, and so does
+// a sentence that names a passing hole and no failing one. A sentence loses the
+// blaming clause and all after it, and keeps the clauses before it: "diagnosis: EVIDENCE: CAUSE"
+// keeps its evidence. A sentence with nothing left goes; a line whose first sentence goes, goes
+// whole (what follows has lost its subject). When anything went, one last line says so, and why.
 std::vector<std::string> speak_of_failing(const std::vector<std::string>& lines,
                                           const std::vector<Variant>& variants);
 
