@@ -296,6 +296,15 @@ TEST_CASE("a hung call the schedule does not have at that step is named with wha
   CHECK(has(t.text, "round 0 (root 0): rank 3 waits to receive from rank 0; the binomial tree has rank 3 make no call there."));
 }
 
+TEST_CASE("a hung receive from any rank (a negative peer) is never the schedule's call") {
+  const Schedule chain = ringlab::chain_schedule(2);
+  const auto c = ringlab::compare_hang(chain, {stuck(0, false, -1, "forward", 0), stuck(1, false, 0, "forward", 1)});
+  CHECK(c.departs);
+  CHECK(has(c.text, "diagnosis: forward step 0: rank 0 waits to receive from any rank; the chain has rank 0 send to "
+                    "rank 1 there (the rank after it), and no receive: the chain does not have this call at this step."));
+  CHECK_FALSE(has(c.text, "the peers are right"));
+}
+
 TEST_CASE("a hang outside the schedule's phases is not compared") {
   const Schedule ring = ringlab::ring_allreduce_schedule(3);
   const auto c = ringlab::compare_hang(ring, {stuck(0, true, 1, "bcast-tree", 0)});

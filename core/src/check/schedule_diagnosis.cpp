@@ -258,7 +258,9 @@ std::string diagnose_schedule(const Schedule& reference, const std::vector<trace
 namespace {
 
 // "receive from rank 1", "send to rank 4": a call, as the watchdog and the schedule say it.
+// peer < 0: MPI's "any source", which a rank asked for by passing a negative rank (r - 1 on rank 0).
 std::string call_text(bool send, int peer) {
+  if (peer < 0) return send ? "send to rank " + std::to_string(peer) : "receive from any rank";
   return (send ? "send to rank " : "receive from rank ") + std::to_string(peer);
 }
 
@@ -290,8 +292,8 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
     for (const auto& t : reference.transfers)
       if (t.rank == rank && (!labelled || (t.phase == report->phase && t.step == report->step)))
         here.push_back(&t);
+    // A receive from any rank is never the schedule's (it always names the peer): it departs.
     for (const auto& p : report->waits) {
-      if (p.peer < 0) continue;
       const trace::Op op = p.send ? trace::Op::send : trace::Op::recv;
       const std::string did = (at.empty() ? "" : at + ": ") + "rank " + std::to_string(rank) + " waits to " +
                               call_text(p.send, p.peer);
