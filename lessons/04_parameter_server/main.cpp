@@ -36,6 +36,7 @@ Run train_sync_ps(Communicator& comm, const Problem& pb, int steps, float lr, bo
   std::vector<float> grad(pb.size), sum(pb.size), incoming(pb.size);
   comm.barrier();
   const double t0 = MPI_Wtime();
+  WatchSchedule watch(parameter_server_schedule(comm.size(), steps));  // a hang is compared with it
   for (int k = 0; k < steps; ++k) {
     if (comm.rank() == lesson04::kServer) {
       lesson04::server_step<float>(comm, View<float>(run.params), View<float>(sum), View<float>(incoming), lr,

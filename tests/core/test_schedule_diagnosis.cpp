@@ -11,6 +11,11 @@ using ringlab::trace::Op;
 
 namespace {
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+int count(const std::string& text, const std::string& part) {
+  int k = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++k;
+  return k;
+}
 
 // The events a run that follows `s` exactly records (each rank's in order, t0 counting up).
 std::vector<Event> run_of(const Schedule& s) {
@@ -272,15 +277,55 @@ TEST_CASE("a hung receive from the wrong parent is named with the tree's parent 
   CHECK_FALSE(has(c.text, "v - mask"));  // what happened and where, not the rule
 }
 
-TEST_CASE("a hung call the schedule has at that step says what the peer should do, when the peer is elsewhere") {
+TEST_CASE("a hung call the schedule has, whose partner is in no call: the partner's call is missing") {
   const Schedule chain = ringlab::chain_schedule(3);
   const auto c = ringlab::compare_hang(chain, {stuck(1, false, 0, "forward", 1), stuck(2, false, 1, "forward", 2)});
-  CHECK_FALSE(c.departs);
-  CHECK(has(c.text, "forward step 1: rank 1 waits to receive from rank 0, as the chain has it. The chain has rank 0 "
-                    "send to rank 1 in forward step 0 (the rank after it); rank 0 is not in a point-to-point call, so "
-                    "that send is missing on rank 0, or it went elsewhere."));
-  CHECK(has(c.text, "Every blocked call is one the chain makes at that step: the peers are right."));
-  CHECK_FALSE(has(c.text, "diagnosis:"));
+  CHECK(c.departs);  // no blocked call is wrong, but the evidence names the call that never came
+  CHECK(has(c.text, "diagnosis: forward step 1: rank 1 waits to receive from rank 0, as the chain has it; the chain has "
+                    "rank 0 send to rank 1 in forward step 0 (the rank after it), but rank 0 is in no point-to-point "
+                    "call: it never made that send (or made it to another rank) — look at which ranks make it (the "
+                    "condition around it) and to whom. That is your send hole"));
+  CHECK(has(c.text, "  forward step 2: rank 2 waits to receive from rank 1, as the chain has it.\n"));
+  CHECK_FALSE(has(c.text, "the peers are right"));
+  CHECK(count(c.text, "rank 1 waits to receive from rank 0") == 1);  // said once, as the diagnosis
+}
+
+TEST_CASE("the parameter server's schedule: push, then pull, every step") {
+  const Schedule ps = ringlab::parameter_server_schedule(3, 2);
+  REQUIRE(ps.transfers.size() == 16);  // 2 steps x (2 pushes + 2 pulls) x both ends
+  CHECK(ps.transfers[0].rank == 0);
+  CHECK(ps.transfers[0].op == Op::recv);
+  CHECK(ps.transfers[0].peer == 1);
+  CHECK(ps.transfers[2].rank == 1);
+  CHECK(ps.transfers[2].op == Op::send);
+  CHECK(ps.transfers[2].hole == "worker step");
+  CHECK(ps.transfers[4].phase == "pull");
+  CHECK(ps.transfers[15].step == 1);
+  CHECK(ringlab::diagnose_schedule(ps, run_of(ps)).empty());
+}
+
+TEST_CASE("a call made too early is named with the place the schedule has it, later: the order is wrong") {
+  const Schedule ps = ringlab::parameter_server_schedule(3, 2);
+  const auto c = ringlab::compare_hang(ps, {stuck(0, false, 1, "push", 0), stuck(1, false, 0, "push", 0),
+                                            stuck(2, false, 0, "push", 0)});
+  CHECK(c.departs);
+  CHECK(has(c.text, "diagnosis: push step 0: rank 1 waits to receive from rank 0; the parameter server has rank 1 send "
+                    "to rank 0 there (the server), and no receive: the parameter server does not have this call at "
+                    "this step. Rank 1 makes this receive in pull step 0, later: its calls are in the wrong order (this "
+                    "one comes too early). That is your worker step hole"));
+}
+
+TEST_CASE("a partner already past the place of its call skipped it: the order of its calls") {
+  const Schedule ps = ringlab::parameter_server_schedule(3, 2);
+  // The worker's trace labels moved with its calls: each blocked call is the schedule's, but
+  // worker 1 is at the pull while the server still waits for its push.
+  const auto c = ringlab::compare_hang(ps, {stuck(0, false, 1, "push", 0), stuck(1, false, 0, "pull", 0),
+                                            stuck(2, false, 0, "pull", 0)});
+  CHECK(c.departs);
+  CHECK(has(c.text, "diagnosis: push step 0: rank 0 waits to receive from rank 1, as the parameter server has it; the "
+                    "parameter server has rank 1 send to rank 0 in push step 0 (the server), but rank 1 is already at "
+                    "pull step 0, past it: it skipped that send, or makes it later — look at the order of its calls. "
+                    "That is your worker step hole"));
 }
 
 TEST_CASE("a hung call the schedule does not have at that step is named with what it has there") {
@@ -303,6 +348,28 @@ TEST_CASE("a hung receive from any rank (a negative peer) is never the schedule'
   CHECK(has(c.text, "diagnosis: forward step 0: rank 0 waits to receive from any rank; the chain has rank 0 send to "
                     "rank 1 there (the rank after it), and no receive: the chain does not have this call at this step."));
   CHECK_FALSE(has(c.text, "the peers are right"));
+}
+
+TEST_CASE("a hang whose blocked calls are all a known mix-up of the tree's numbering is named as that mix-up") {
+  const Schedule root1 = ringlab::binomial_tree_schedule(4, 1);
+  REQUIRE(root1.look_alikes.size() == 3);
+  // v - mask = 0 used as a real rank: rank 2 (v = 1) waits on rank 0, not on its parent, rank 1.
+  const auto c = ringlab::compare_hang(root1, {stuck(2, false, 0, "bcast-tree", 0)});
+  CHECK(c.departs);
+  CHECK(has(c.text, "diagnosis: the blocked calls are those of the tree from rank 1 with the peers v + mask and "
+                    "v - mask used as real ranks: v counts from the root, comm.send and comm.recv want real ranks"));
+  CHECK(has(c.text, "The first departure: round 0 (root 1): rank 2 waits to receive from rank 0; the binomial tree "
+                    "has rank 2 receive from rank 1 there (its parent): the peer is wrong."));
+  // comm.rank() used as v: rank 3 acts as v = 3 and waits on absolute(3 - 2) = rank 2 in round 1.
+  const auto d = ringlab::compare_hang(root1, {stuck(3, false, 2, "bcast-tree", 1)});
+  CHECK(has(d.text, "diagnosis: the blocked calls are those of a tree where each rank's own number comm.rank() "
+                    "stands in for v"));
+  // A wrong call that no mix-up makes gets the departure alone.
+  const auto e = ringlab::compare_hang(root1, {stuck(3, false, 3, "bcast-tree", 1)});
+  CHECK(e.departs);
+  CHECK_FALSE(has(e.text, "those of"));
+  // Root 0: the numberings agree, so there is no mix-up to name.
+  CHECK(ringlab::binomial_tree_schedule(4, 0).look_alikes.empty());
 }
 
 TEST_CASE("a hang outside the schedule's phases is not compared") {

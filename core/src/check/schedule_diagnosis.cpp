@@ -35,6 +35,28 @@ Schedule ring_allreduce_schedule(int n) {
   return s;
 }
 
+namespace {
+
+// How a rank numbers itself and its peers in the tree: right (v counted from the root, peers
+// turned back into real ranks), and the two ways of mixing the numberings up.
+enum class Numbering { right, peers_not_absolute, rank_as_v };
+
+std::vector<Transfer> tree_transfers(int n, int root, Numbering numbering) {
+  std::vector<Transfer> out;
+  for (int k = 0, mask = 1; mask < n; ++k, mask <<= 1)
+    for (int r = 0; r < n; ++r) {
+      const int v = numbering == Numbering::rank_as_v ? r : wrap(r - root, n);
+      auto peer = [&](int u) { return numbering == Numbering::peers_not_absolute ? u : (u + root) % n; };
+      if (v < mask && v + mask < n)
+        out.push_back({r, trace::Op::send, peer(v + mask), -1, "bcast-tree", k, "its child", ""});
+      else if (v >= mask && v < 2 * mask)
+        out.push_back({r, trace::Op::recv, peer(v - mask), -1, "bcast-tree", k, "its parent", ""});
+    }
+  return out;
+}
+
+}  // namespace
+
 Schedule binomial_tree_schedule(int n, int root) {
   Schedule s;
   s.name = "the binomial tree";
@@ -47,22 +69,23 @@ Schedule binomial_tree_schedule(int n, int root) {
             " (mask = 1, 2, 4, ... while mask < n), and every rank but the root receives exactly once.";
   s.holes = {{"bcast-tree", "binomial tree"}};
   s.exercise = "03";
-  auto absolute = [&](int v) { return (v + root) % n; };
-  for (int k = 0, mask = 1; mask < n; ++k, mask <<= 1)
-    for (int r = 0; r < n; ++r) {
-      const int v = wrap(r - root, n);
-      if (v < mask && v + mask < n)
-        s.transfers.push_back({r, trace::Op::send, absolute(v + mask), -1, "bcast-tree", k, "its child", ""});
-      else if (v >= mask && v < 2 * mask)
-        s.transfers.push_back({r, trace::Op::recv, absolute(v - mask), -1, "bcast-tree", k, "its parent", ""});
-    }
-  if (root != 0) {  // the tree built from rank 0, whatever the root: ranks not counted from the root
-    s.look_alikes.push_back(
-        {binomial_tree_schedule(n, 0),
-         "every rank sent and received as in the tree from rank 0, but the root is rank " +
-             std::to_string(root) +
-             ": count ranks from the root (v = relative(rank, root, n)) and turn v back into a rank "
-             "with absolute(v, root, n) before each send and receive."});
+  s.transfers = tree_transfers(n, root, Numbering::right);
+  if (root != 0) {  // the tree's two numberings mixed up: each is a schedule of its own
+    const std::string r = std::to_string(root);
+    s.look_alikes = {
+        {tree_transfers(n, 0, Numbering::right), "the tree from rank 0, but the root is rank " + r,
+         "count ranks from the root (v = relative(rank, root, n)) and turn v back into a rank with "
+         "absolute(v, root, n) before each send and receive."},
+        {tree_transfers(n, root, Numbering::peers_not_absolute),
+         "the tree from rank " + r + " with the peers v + mask and v - mask used as real ranks",
+         "v counts from the root, comm.send and comm.recv want real ranks: turn each peer back into one "
+         "with absolute(v + mask, root, n) and absolute(v - mask, root, n)."},
+        {tree_transfers(n, root, Numbering::rank_as_v),
+         "a tree where each rank's own number comm.rank() stands in for v, its number counted from the root",
+         "compute v = relative(comm.rank(), root, n) once and use v, not comm.rank(), in the round's tests and "
+         "the peers."}};
+    // (a look-alike that is the right tree on these n ranks is no mistake)
+    std::erase_if(s.look_alikes, [&](const LookAlike& a) { return a.transfers == s.transfers; });
   }
   return s;
 }
@@ -77,6 +100,22 @@ Schedule chain_schedule(int n) {
   for (int r = 0; r < n; ++r) {
     if (r > 0) s.transfers.push_back({r, trace::Op::recv, r - 1, -1, "forward", r, "the rank before it", "receive"});
     if (r < n - 1) s.transfers.push_back({r, trace::Op::send, r + 1, -1, "forward", r, "the rank after it", "send"});
+  }
+  return s;
+}
+
+Schedule parameter_server_schedule(int n, int steps) {
+  Schedule s;
+  s.name = "the parameter server";
+  s.ranks = n;
+  s.shape = "in every step each worker sends once to the server (push), then receives once from it (pull).";
+  s.exercise = "04";
+  const std::string server = "server step", worker = "worker step";  // the holes
+  for (int k = 0; k < steps; ++k) {
+    for (int w = 1; w < n; ++w) s.transfers.push_back({0, trace::Op::recv, w, -1, "push", k, "a worker", server});
+    for (int w = 1; w < n; ++w) s.transfers.push_back({w, trace::Op::send, 0, -1, "push", k, "the server", worker});
+    for (int w = 1; w < n; ++w) s.transfers.push_back({0, trace::Op::send, w, -1, "pull", k, "a worker", server});
+    for (int w = 1; w < n; ++w) s.transfers.push_back({w, trace::Op::recv, 0, -1, "pull", k, "the server", worker});
   }
   return s;
 }
@@ -109,6 +148,24 @@ std::string hole_for(const Schedule& s, const Transfer& t) {
   return " That is your " + t.hole + " hole; `./ringlab hint " + s.exercise + "` gives its rule, one hint at a time.";
 }
 
+// Each step's position in time, (phase, step) -> 0, 1, ...: puts places of different ranks in
+// order. A place the schedule does not have comes after all of them.
+class Places {
+ public:
+  explicit Places(const Schedule& s) {
+    for (const auto& t : s.transfers)  // (emplace keeps the first position of a step seen again)
+      slot_.emplace(std::make_pair(t.phase, t.step), static_cast<int>(slot_.size()));
+  }
+  int after_all() const { return static_cast<int>(slot_.size()); }
+  int of(const std::string& phase, int step) const {
+    auto it = slot_.find({phase, step});
+    return it == slot_.end() ? after_all() : it->second;
+  }
+
+ private:
+  std::map<std::pair<std::string, int>, int> slot_;
+};
+
 std::string upper_first(std::string text) {
   if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
   return text;
@@ -123,16 +180,9 @@ struct Departure {
 
 std::string first_departure(const Schedule& reference, const std::vector<trace::Event>& events) {
   const int n = reference.ranks;
-  // Each step's position in time, (phase, step) -> 0, 1, ...: puts departures of different
-  // ranks in order. (emplace keeps the first position of a step seen again.)
-  std::map<std::pair<std::string, int>, int> slot;
-  for (const auto& t : reference.transfers)
-    slot.emplace(std::make_pair(t.phase, t.step), static_cast<int>(slot.size()));
-  const int after_all = static_cast<int>(slot.size());
-  auto slot_of = [&](const std::string& phase, int step) {
-    auto it = slot.find({phase, step});
-    return it == slot.end() ? after_all : it->second;
-  };
+  const Places places(reference);  // puts departures of different ranks in order
+  const int after_all = places.after_all();
+  auto slot_of = [&](const std::string& phase, int step) { return places.of(phase, step); };
 
   // Phase names are compared only when the run gives them (the algorithm calls tc.at).
   const bool labelled = std::any_of(events.begin(), events.end(), [](const trace::Event& e) {
@@ -250,8 +300,12 @@ std::string diagnose_schedule(const Schedule& reference, const std::vector<trace
            reference.holes.front().second + " hole: `./ringlab hint " + reference.exercise +
            "` gives its rule, one hint at a time.";
   // A run that is exactly another schedule, a known mistake, gets that mistake's name first.
-  for (const auto& [other, why] : reference.look_alikes)
-    if (first_departure(other, events).empty()) return why + " The first departure: " + departure;
+  for (const auto& a : reference.look_alikes) {
+    Schedule other = reference;
+    other.transfers = a.transfers;
+    if (first_departure(other, events).empty())
+      return "every rank sent and received as in " + a.what + ": " + a.advice + " The first departure: " + departure;
+  }
   return departure;
 }
 
@@ -280,9 +334,16 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
     return std::any_of(reference.transfers.begin(), reference.transfers.end(),
                        [&](const Transfer& t) { return t.phase == phase; });
   };
+  const Places places(reference);
   watchdog::Comparison out;
   std::string lines, first;  // first: the first departure, for the diagnosis line
   const Transfer* first_hole = nullptr;
+  // A blocked call that IS the schedule's, whose partner call never came: the partner rank is in
+  // no call, or already past the place of that call. Told when no call departs (a wrong call
+  // comes first: the missing partner may be only its echo).
+  std::string missing, missing_line;
+  const Transfer* missing_hole = nullptr;
+  std::vector<Transfer> calls;  // every blocked call compared, as a transfer at its place
   for (const auto& [rank, report] : blocked) {
     // The place the rank is at; a rank outside the schedule's phases is not compared.
     const bool labelled = !report->phase.empty();
@@ -295,6 +356,8 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
     // A receive from any rank is never the schedule's (it always names the peer): it departs.
     for (const auto& p : report->waits) {
       const trace::Op op = p.send ? trace::Op::send : trace::Op::recv;
+      calls.push_back({rank, op, p.peer, -1, report->phase, report->step, "", ""});
+      const std::string verb = p.send ? "send" : "receive";
       const std::string did = (at.empty() ? "" : at + ": ") + "rank " + std::to_string(rank) + " waits to " +
                               call_text(p.send, p.peer);
       const Transfer* same = nullptr;
@@ -308,16 +371,43 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
       const std::string there = labelled ? " there" : " in this call";
       if (same) {
         lines += "  " + did + ", as " + reference.name + " has it.";
-        // Its peer is elsewhere: what the schedule has the peer do for it, and that it did not.
-        if (!blocked.count(p.peer)) {
-          const Transfer* mate = nullptr;
-          for (const auto& t : reference.transfers)
-            if (t.rank == p.peer && t.op != op && t.peer == rank && (!mate || t.phase == same->phase)) mate = &t;
-          if (mate)
-            lines += " " + upper_first(has_text(reference, *mate, " in " + where(reference, mate->phase, mate->step))) +
-                     "; rank " + std::to_string(p.peer) +
-                     " is not in a point-to-point call, so that " + (p.send ? "receive" : "send") +
-                     " is missing on rank " + std::to_string(p.peer) + ", or it went elsewhere.";
+        // What the schedule has the peer do for it, when the peer is not doing it: in no call at
+        // all, or blocked at a later place (it went past that call without making it).
+        // (of the peer's calls that pair with this one, the one at the same place; else the
+        // latest before it in that phase: the chain's partner is a step earlier)
+        const Transfer* mate = nullptr;
+        for (const auto& t : reference.transfers) {
+          if (t.rank != p.peer || t.op == op || t.peer != rank) continue;
+          const bool exact = t.phase == same->phase && t.step == same->step;
+          const bool before = t.phase == same->phase && t.step <= same->step;
+          if (!mate || exact || (before && !(mate->phase == same->phase && mate->step == same->step))) mate = &t;
+          if (exact) break;
+        }
+        const auto peer = blocked.find(p.peer);
+        const bool gone = peer == blocked.end();
+        const bool past = !gone && mate && labelled && !peer->second->phase.empty() &&
+                          places.of(peer->second->phase, peer->second->step) > places.of(mate->phase, mate->step);
+        if (mate && (gone || past)) {
+          const std::string mate_verb = p.send ? "receive" : "send";
+          const std::string has = has_text(reference, *mate, " in " + where(reference, mate->phase, mate->step));
+          const std::string state =
+              "rank " + std::to_string(p.peer) +
+              (gone ? " is in no point-to-point call"
+                    : " is already at " + where(reference, peer->second->phase, peer->second->step) + ", past it");
+          const std::string line = " " + upper_first(has) + "; " + state +
+                                   (gone ? ", so that " + mate_verb + " is missing on rank " + std::to_string(p.peer) +
+                                               ", or it went elsewhere."
+                                         : ".");
+          lines += line;
+          if (missing.empty()) {
+            missing = did + ", as " + reference.name + " has it; " + has + ", but " + state +
+                      (gone ? ": it never made that " + mate_verb +
+                                  (p.send ? "" : " (or made it to another rank)") +
+                                  " — look at which ranks make it (the condition around it) and to whom."
+                            : ": it skipped that " + mate_verb + ", or makes it later — look at the order of its calls.");
+            missing_line = "  " + did + ", as " + reference.name + " has it." + line + "\n";
+            missing_hole = mate;
+          }
         }
         lines += "\n";
         continue;
@@ -332,10 +422,21 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
       if (other_peer)
         why = "; " + has_text(reference, *other_peer, there) + ": the peer is wrong.";
       else if (other_op)
-        why = "; " + has_text(reference, *other_op, there) + ", and no " + (p.send ? "send" : "receive") + ": " +
+        why = "; " + has_text(reference, *other_op, there) + ", and no " + verb + ": " +
               reference.name + " does not have this call" + (labelled ? " at this step." : ".");
       else
         why = "; " + reference.name + " has rank " + std::to_string(rank) + " make no call" + there + ".";
+      // The same call at another place of this rank's schedule: the calls are out of order.
+      if (labelled && !other_peer)
+        for (const auto& t : reference.transfers)
+          if (t.rank == rank && t.op == op && t.peer == p.peer) {
+            const bool later = places.of(t.phase, t.step) > places.of(report->phase, report->step);
+            why += " Rank " + std::to_string(rank) + " makes this " + verb + " in " + where(reference, t.phase, t.step) +
+                   (later ? ", later: its calls are in the wrong order (this one comes too early)."
+                          : ", earlier: it is made again, or the one before was not.");
+            if (later && other_op) hole = other_op;
+            break;
+          }
       if (first.empty()) {  // the first departure becomes the diagnosis; the others are listed
         first = did + why;
         first_hole = hole;
@@ -346,10 +447,27 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
   }
   if (lines.empty() && first.empty()) return out;
   out.text = "compared with " + reference.name + ", the schedule of exercise " + reference.exercise + ":\n";
+  if (first.empty() && !missing.empty()) {  // every blocked call is right; a partner's call never came
+    out.departs = true;
+    first = missing;
+    first_hole = missing_hole;
+    lines.erase(lines.find(missing_line), missing_line.size());  // said once, as the diagnosis
+  }
   if (!out.departs) {
     out.text += lines + "  Every blocked call is one " + reference.name + " makes at that step: the peers are right.\n";
     return out;
   }
+  // Blocked calls that are all another schedule's, a known mistake: its name first.
+  for (const auto& a : reference.look_alikes)
+    if (std::all_of(calls.begin(), calls.end(), [&](const Transfer& c) {
+          return std::any_of(a.transfers.begin(), a.transfers.end(), [&](const Transfer& t) {
+            return t.rank == c.rank && t.op == c.op && t.peer == c.peer &&
+                   (c.phase.empty() || (t.phase == c.phase && t.step == c.step));
+          });
+        })) {
+      first = "the blocked calls are those of " + a.what + ": " + a.advice + " The first departure: " + first;
+      break;
+    }
   std::string hole;
   if (first_hole) hole = hole_for(reference, *first_hole);
   else if (!reference.holes.empty())

@@ -35,6 +35,16 @@ struct Transfer {
   int step = -1;
   std::string role;  // who the peer is to `rank`, said after it: "its parent", "the rank after it"
   std::string hole;  // the exercise's hole that makes this call, where the phase's is not it
+  bool operator==(const Transfer&) const = default;
+};
+
+// A known mistake that is a schedule itself (the tree built from rank 0 whatever the root): a
+// run, or a hang, that follows it gets its sentence before the first departure:
+//   "every rank sent and received as in WHAT: ADVICE", "the blocked calls are those of WHAT: ..."
+struct LookAlike {
+  std::vector<Transfer> transfers;
+  std::string what;    // "the tree from rank 0, but the root is rank 2"
+  std::string advice;  // "count ranks from the root ..."
 };
 
 struct Schedule {
@@ -54,9 +64,7 @@ struct Schedule {
   std::string exercise;  // its number: "05"
   // Said after every step's name: "root 2" (a broadcast's schedule depends on its root).
   std::string context;
-  // Known mistakes that are schedules themselves (the tree built from rank 0 whatever the root):
-  // a run that follows one exactly gets its sentence, before the first departure.
-  std::vector<std::pair<Schedule, std::string>> look_alikes;
+  std::vector<LookAlike> look_alikes;  // known mistakes that are schedules themselves
 };
 
 // Lesson 05's ring allreduce on n ranks (solutions/05_ring_allreduce/ring_allreduce.hpp's
@@ -74,6 +82,12 @@ Schedule binomial_tree_schedule(int n, int root);
 // picture): rank r, in phase "forward" step r, receives the partial sum from r - 1 (all but rank 0)
 // and sends its own on to r + 1 (all but the last). The whole value (chunk -1).
 Schedule chain_schedule(int n);
+
+// Lesson 04's synchronous parameter server on n ranks (rank 0 serves, 1 .. n - 1 work), for
+// `steps` steps: in step k, phase "push", every worker sends its gradient to the server, which
+// receives from w = 1, 2, ... in turn; phase "pull", the server sends the parameters to
+// w = 1, 2, ... and every worker receives them. The whole buffer (chunk -1).
+Schedule parameter_server_schedule(int n, int steps);
 
 // The first place where `events` (the sends and receives of one call of the algorithm, from
 // every rank, each rank's in the order it made them; other ops are ignored) depart from

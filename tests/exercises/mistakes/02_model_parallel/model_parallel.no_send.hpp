@@ -1,8 +1,7 @@
 // mistake: forgetting to pass the sum on — nobody sends, so rank 1 waits forever for rank 0.
 // expect: 3
-// expect-message: rank 1 waits to receive from rank 0, which is not in a point-to-point call: it never sends this message
-// expect-message: a send missing on rank 0
-// expect-message: forward step 1: rank 1 waits to receive from rank 0, as the chain has it. The chain has rank 0 send to rank 1 in forward step 0 .the rank after it.
+// expect-message: diagnosis: forward step 1: rank 1 waits to receive from rank 0, as the chain has it; the chain has rank 0 send to rank 1 in forward step 0 .the rank after it., but rank 0 is in no point-to-point call: it never made that send
+// expect-message: That is your send hole
 // ==== BEGIN EXERCISE: send ====
   (void)last;  // the bug: no comm.send(View<const T>(&y, 1), r + 1)
 // ==== END EXERCISE ====

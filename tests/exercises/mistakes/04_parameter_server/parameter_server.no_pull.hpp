@@ -2,8 +2,8 @@
 // (400 kB, too big to be buffered) waits for a receive that never comes, while the worker
 // already pushes its next gradient: a cycle of sends at different steps, not an ordering bug.
 // expect: 3
-// expect-message: rank 0 in parameter_server, pull step 0; rank 1 in parameter_server, push step 1
-// expect-message: out of step: one of them made a missing or extra call
+// expect-message: deadlock: rank 0 waits to send to 1; rank 1 waits to send to 0
+// expect-message: rank 1 is already at push step 1, past it: it skipped that receive, or makes it later
 // expect-no-message: sendrecv
 // ==== BEGIN EXERCISE: worker step ====
   tc.at("push", step);

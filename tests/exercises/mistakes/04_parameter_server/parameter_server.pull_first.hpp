@@ -1,7 +1,7 @@
 // mistake: a worker that pulls before it pushes — it waits for parameters the server only sends once every gradient is in.
 // expect: 3
 // expect-message: deadlock: rank 0 waits to receive from 1; rank 1 waits to receive from 0
-// expect-message: receives where it should send first
+// expect-message: rank 1 is already at pull step 0, past it: it skipped that send, or makes it later — look at the order of its calls. That is your worker step hole
 // expect-no-message: reordering the calls will not help
 // ==== BEGIN EXERCISE: worker step ====
   tc.at("pull", step);
