@@ -17,15 +17,22 @@
 namespace lesson04 {
 
 // The references, in one process: the same averaged gradients, the same order of additions.
-// `after_step`, if given, gets the parameters after each step.
+// `after_step`, if given, gets the parameters after each step; `parts`, what each worker's
+// gradient adds to each parameter's move in each step (-lr * g_w / workers), in arrival order.
 inline std::vector<float> serial_sync(const Problem& pb, int steps, float lr, int first_worker, int workers,
-                                      std::vector<std::vector<double>>* after_step = nullptr) {
+                                      std::vector<std::vector<double>>* after_step = nullptr,
+                                      std::vector<std::vector<std::vector<double>>>* parts = nullptr) {
   std::vector<float> p(pb.size, 0.0f), g(pb.size), sum(pb.size);
   for (int k = 0; k < steps; ++k) {
     std::fill(sum.begin(), sum.end(), 0.0f);
+    if (parts) parts->emplace_back();
     for (int w = first_worker; w < first_worker + workers; ++w) {
       pb.gradient(w, k, p.data(), g.data());
       for (std::size_t i = 0; i < pb.size; ++i) sum[i] += g[i];
+      if (parts) {
+        auto& part = parts->back().emplace_back(pb.size);
+        for (std::size_t i = 0; i < pb.size; ++i) part[i] = -double(lr) * g[i] / workers;
+      }
     }
     for (std::size_t i = 0; i < pb.size; ++i) p[i] -= lr * (sum[i] / static_cast<float>(workers));
     if (after_step) after_step->emplace_back(p.begin(), p.end());
@@ -50,13 +57,15 @@ inline long long check_training(ringlab::Communicator& comm, const Problem& pb, 
                                 double ring_recv_over_formula) {
   const int N = comm.size();
   std::vector<std::vector<double>> ps_reference;
-  const long long w_ps = compare_params(comm, serial_sync(pb, steps, flr, 1, N - 1, &ps_reference), ps.params,
-                                        N, "parameter server");
+  std::vector<std::vector<std::vector<double>>> parts;  // (only the server looks at them)
+  const long long w_ps =
+      compare_params(comm, serial_sync(pb, steps, flr, 1, N - 1, &ps_reference, comm.rank() == kServer ? &parts : nullptr),
+                     ps.params, N, "parameter server");
   // Why, from the server's parameters step by step: the first wrong step, and how far it moved.
   if (w_ps && comm.rank() == kServer) {
     const std::string why =
         ringlab::diagnose_training(std::vector<double>(pb.size, 0.0), ps_reference, ps.after_step, N - 1,
-                                   "the number of workers (comm.size() - 1)");
+                                   "the number of workers (comm.size() - 1)", parts);
     if (!why.empty()) std::printf("diagnosis: the parameter server: %s\n", why.c_str());
   }
   const long long w_ring = compare_params(comm, serial_sync(pb, steps, flr, 0, N), ring.params, N, "ring");

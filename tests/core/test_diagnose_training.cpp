@@ -107,3 +107,22 @@ TEST_CASE("one worker, the sum divided by the 2 ranks; the mean divided twice") 
   CHECK(has(diagnose_training(kStart, run(1), run(1.0 / 3), 3, kWorkers),
             "moved 1/3 as far as it should in step 0 (e.g. [1] moved 0.1, not 0.3): the sum was divided by 3 twice"));
 }
+
+TEST_CASE("a step that moved by only the last gradient's part: the sum was overwritten") {
+  // Two workers' parts of the right move in step 0 (they add up to kMove), in arrival order.
+  const std::vector<double> first{-0.3, 0.1, 0.05, 0.1}, last{0.2, 0.2, 0.0, -0.3};
+  const std::vector<std::vector<std::vector<double>>> parts{{first, last}};
+  std::vector<std::vector<double>> actual{kStart};
+  for (std::size_t i = 0; i < kStart.size(); ++i) actual[0][i] += last[i];
+  const auto text = diagnose_training(kStart, {after(kStart, 1)}, actual, 2, kWorkers, parts);
+  CHECK(has(text, "step 0 is wrong; how far it moved: 4 wrong values, e.g. [0] expected -0.1 got 0.2; every wrong "
+                  "value equals what arrived"));
+  CHECK(has(text, ": only the last gradient to arrive counts: the sum is overwritten (=)"));
+  // One part twice is the other relation to the parts.
+  for (std::size_t i = 0; i < kStart.size(); ++i) actual[0][i] = kStart[i] + kMove[i] + first[i];
+  CHECK(has(diagnose_training(kStart, {after(kStart, 1)}, actual, 2, kWorkers, parts),
+            "every wrong value is the right value plus one term again (a term counted twice): one gradient is added "
+            "twice."));
+  // Without the parts there is no claim.
+  CHECK(diagnose_training(kStart, {after(kStart, 1)}, actual, 2, kWorkers).empty());
+}

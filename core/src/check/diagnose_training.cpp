@@ -29,25 +29,53 @@ std::string number(double v) {
   return s;
 }
 
+using Parts = std::vector<std::vector<std::vector<double>>>;
+
+// A move's evidence at parameter i of step k: how far it moved from `from`, how far it should
+// have, and what each gradient adds to the right move (the last to arrive: `arrived`).
+ValueEvidence move_at(const std::vector<double>& from, const std::vector<double>& expected,
+                      const std::vector<double>& actual, const Parts& parts, std::size_t k, std::size_t i) {
+  ValueEvidence e;
+  e.expected = expected[i] - from[i];
+  e.got = actual[i] - from[i];
+  if (k < parts.size() && !parts[k].empty()) {
+    for (const auto& part : parts[k]) e.terms.push_back(part[i]);
+    e.arrived = e.terms.back();
+  }
+  return e;
+}
+
+bool wrong_at(const std::vector<double>& expected, const std::vector<double>& actual, std::size_t i) {
+  return std::fabs(actual[i] - expected[i]) > 1e-5 * std::fmax(1.0, std::fabs(expected[i]));
+}
+
+// What each relation of a move to its gradients' parts means.
+std::vector<CauseOf> part_causes(const std::string& carries) {
+  return {{Relation::arrived,
+           "only the last gradient to arrive counts: the sum is overwritten (=) where each gradient must be added "
+           "to it (+=)"},
+          {Relation::extra_term, carries},
+          {Relation::step_before, "the step before's gradient or sum was used again"},
+          {Relation::zero, "the update of this step is missing"}};
+}
+
 // Step k > 0 is the first wrong one, from right parameters: what did its move (after - before)
 // have to do with the right move? The evidence decides how firm the cause is (value_relation.hpp):
 // the right move plus the step before's again singles out a sum carried over; anything else,
 // or nothing, leaves it one possibility among others (a wrong order of operations, too, gives a
 // right first step and a wrong second one).
 std::string later_step(const std::vector<double>& start, const std::vector<std::vector<double>>& expected,
-                       const std::vector<std::vector<double>>& actual, std::size_t k) {
+                       const std::vector<std::vector<double>>& actual, std::size_t k, const Parts& parts) {
   const std::vector<double>& from = expected[k - 1];  // == actual[k - 1]: step k - 1 was right
   const std::vector<double>& before_that = k >= 2 ? expected[k - 2] : start;
   const std::size_t size = std::min({from.size(), before_that.size(), expected[k].size(), actual[k].size()});
   std::vector<ValueEvidence> evidence;
   std::vector<long long> index;
   for (std::size_t i = 0; i < size; ++i) {
-    if (std::fabs(actual[k][i] - expected[k][i]) <= 1e-5 * std::fmax(1.0, std::fabs(expected[k][i]))) continue;
-    ValueEvidence e;
-    e.expected = expected[k][i] - from[i];  // how far it should move
-    e.got = actual[k][i] - from[i];         // how far it moved
-    e.before = from[i] - before_that[i];    // how far it moved in the step before
-    e.terms = {e.before};                   // ... which a sum not reset adds again
+    if (!wrong_at(expected[k], actual[k], i)) continue;
+    ValueEvidence e = move_at(from, expected[k], actual[k], parts, k, i);
+    e.before = from[i] - before_that[i];  // how far it moved in the step before
+    e.terms.push_back(e.before);          // ... which a sum not reset adds again
     evidence.push_back(e);
     index.push_back(static_cast<long long>(i));
   }
@@ -55,14 +83,27 @@ std::string later_step(const std::vector<double>& start, const std::vector<std::
       "something carries over from one step to the next — reset what the step accumulates (a sum set to 0 "
       "at the start of every step) and reuse no buffer from the step before";
   const std::string where = "step 0 is right and step " + std::to_string(k) + " is wrong; how far it moved";
-  std::string text = explain(where, evidence, 1,
-                             {{Relation::extra_term, carries},
-                              {Relation::step_before, "the step before's gradient or sum was used again"},
-                              {Relation::zero, "the update of this step is missing"}},
-                             "place", index);
+  std::string text = explain(where, evidence, 1, part_causes(carries), "place", index);
   if (relate(evidence, 1).empty())  // nothing singles a cause out: the likeliest, as a possibility
     text += " One possibility is that " + carries + "; a wrong order of operations can do this too.";
   return text;
+}
+
+// Step 0 moved by no common factor of the right move: how each wrong move relates to the
+// gradients' parts. No parts, or no relation: no claim.
+std::string first_step_parts(const std::vector<double>& start, const std::vector<double>& expected,
+                             const std::vector<double>& actual, const Parts& parts) {
+  if (parts.empty()) return "";
+  std::vector<ValueEvidence> evidence;
+  std::vector<long long> index;
+  for (std::size_t i = 0; i < std::min({start.size(), expected.size(), actual.size()}); ++i)
+    if (wrong_at(expected, actual, i)) {
+      evidence.push_back(move_at(start, expected, actual, parts, 0, i));
+      index.push_back(static_cast<long long>(i));
+    }
+  if (relate(evidence, 1).empty()) return "";
+  return explain("step 0 is wrong; how far it moved", evidence, 1,
+                 part_causes("one gradient is added twice"), "place", index);
 }
 
 }  // namespace
@@ -70,7 +111,7 @@ std::string later_step(const std::vector<double>& start, const std::vector<std::
 std::string diagnose_training(const std::vector<double>& start,
                               const std::vector<std::vector<double>>& expected,
                               const std::vector<std::vector<double>>& actual, int n,
-                              const std::string& mean_of) {
+                              const std::string& mean_of, const Parts& parts) {
   const std::size_t steps = std::min(expected.size(), actual.size());
   std::size_t k = 0;
   while (k < steps && same(actual[k], expected[k])) ++k;
@@ -79,7 +120,7 @@ std::string diagnose_training(const std::vector<double>& start,
     if (!std::isfinite(actual[k][i]))
       return "the parameters became NaN or inf in step " + std::to_string(k) + " (the first at [" +
              std::to_string(i) + "]): one possibility is a division by zero in the update.";
-  if (k > 0) return later_step(start, expected, actual, k);
+  if (k > 0) return later_step(start, expected, actual, k, parts);
 
   // Step 0: how far did each parameter move, against how far it should have?
   const std::size_t size = std::min({start.size(), expected[0].size(), actual[0].size()});
@@ -103,7 +144,7 @@ std::string diagnose_training(const std::vector<double>& start,
     if (std::fabs(want) <= 1e-3 * largest) continue;  // ratios of tiny moves are noise
     const double r = got / want;
     if (std::isnan(factor)) factor = r;
-    else if (!near(r, factor, 1e-3)) return "";  // no common factor: no claim
+    else if (!near(r, factor, 1e-3)) return first_step_parts(start, expected[0], actual[0], parts);
   }
   if (std::isnan(factor)) return "";
   if (near(factor, -1, 1e-3))
