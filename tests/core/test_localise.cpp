@@ -97,6 +97,32 @@ TEST_CASE("later messages leave out what blames a hole that passes on its own, a
   CHECK(ringlab::localise::speak_of_failing(lines, {}) == lines);
 }
 
+TEST_CASE("possibilities in holes that pass are ruled out; the one left is said as the cause") {
+  using V = ringlab::localise::Variant;
+  const std::vector<V> wrong_receive{{"receive", ringlab::holes::Written::own, V::fails},
+                                     {"send", ringlab::holes::Written::own, V::passes}};
+  const std::vector<std::string> lines{
+      "    diagnosis: only its own terms — one possibility is that each rank sends something else: send on the new "
+      "y (your send hole); another, that what arrives is not added: receive into y (your receive hole)."};
+  CHECK(ringlab::localise::speak_of_failing(lines, wrong_receive) ==
+        std::vector<std::string>{"    diagnosis: only its own terms — your send hole passes with the reference, which "
+                                 "leaves one cause: what arrives is not added: receive into y (your receive hole)."});
+  // The possibility left is not the last: the sentence still ends as it did.
+  const std::vector<V> wrong_send{{"receive", ringlab::holes::Written::own, V::passes},
+                                  {"send", ringlab::holes::Written::own, V::fails}};
+  CHECK(ringlab::localise::speak_of_failing(lines, wrong_send) ==
+        std::vector<std::string>{"    diagnosis: only its own terms — your receive hole passes with the reference, "
+                                 "which leaves one cause: each rank sends something else: send on the new y (your "
+                                 "send hole)."});
+  // Both holes fail: both possibilities stay.
+  const std::vector<V> both{{"receive", ringlab::holes::Written::own, V::fails},
+                            {"send", ringlab::holes::Written::own, V::fails}};
+  CHECK(ringlab::localise::speak_of_failing(lines, both) == lines);
+  // Untagged possibilities (relations of values, not holes) are left as they are.
+  const std::vector<std::string> untagged{"    diagnosis: x — one possibility is A; another, B."};
+  CHECK(ringlab::localise::speak_of_failing(untagged, wrong_receive) == untagged);
+}
+
 TEST_CASE("the script's lines of variants are read, and a bad one is refused with its line") {
   std::string error;
   const auto v = ringlab::localise::parse("reduce-scatter\town\tfails\nallgather\tsame\tpasses\n", error);

@@ -16,11 +16,12 @@ std::string diagnose_chain(const std::vector<double>& contribution, double resul
   if (n < 2 || equal(result, total)) return "";
   const std::string last = std::to_string(n - 1);
   if (equal(result, contribution[n - 1]))
-    // The evidence does not say where the sum was dropped: by the sender or by the receiver.
+    // The evidence does not say where the sum was dropped, by the sender or by the receiver; each
+    // possibility names its hole, so that the check's localising can rule one out.
     return "the last rank's result holds only its own terms: what reached it carried none of the other "
            "ranks' terms — one possibility is that each rank sends something other than its new sum (what it "
-           "received, or y before adding its terms): send on the new y; another, that what arrives is not "
-           "added: receive into y before adding your terms.";
+           "received, or y before adding its terms): send on the new y (your send hole); another, that what "
+           "arrives is not added: receive into y before adding your terms (your receive hole).";
   for (int a = 1; a < n - 1; ++a)
     if (equal(result, std::accumulate(contribution.begin() + a, contribution.end(), 0.0)))
       return "the last rank's result holds the terms of ranks " + std::to_string(a) + ".." + last +

@@ -158,6 +158,42 @@ bool names_hole(const std::string& text, const std::string& name) {
   return first_named_at(text, name) != std::string::npos;
 }
 
+namespace {
+// A sentence that offers causes in different holes, each tagged with its hole:
+//   "EVIDENCE — one possibility is that A (your send hole); another, that B (your receive hole)."
+// loses the possibilities in holes that pass; when one is left, the evidence has singled it out.
+std::string prune_possibilities(const std::string& sentence, const std::vector<std::string>& cleared) {
+  static const std::string kOne = "one possibility is ", kAnother = "; another, ";
+  const auto at = sentence.find(kOne);
+  if (at == std::string::npos) return sentence;
+  std::vector<std::string> kept, ruled_out;
+  std::string rest = sentence.substr(at + kOne.size());
+  const std::string end = rest.substr(std::min(rest.size(), rest.find_last_not_of(". ") + 1));  // ". "
+  rest.resize(rest.size() - end.size());
+  for (std::size_t from = 0, next;; from = next + kAnother.size()) {
+    next = rest.find(kAnother, from);
+    const std::string alternative = rest.substr(from, next == std::string::npos ? next : next - from);
+    const auto hole = std::find_if(cleared.begin(), cleared.end(), [&](const std::string& h) {
+      return lower(alternative).find("(your " + lower(h) + " hole)") != std::string::npos;
+    });
+    if (hole == cleared.end()) kept.push_back(alternative);
+    else ruled_out.push_back(*hole);
+    if (next == std::string::npos) break;
+  }
+  if (ruled_out.empty() || kept.empty()) return sentence;
+  std::string out = sentence.substr(0, at);
+  if (kept.size() > 1) {
+    out += kOne;
+    for (std::size_t i = 0; i < kept.size(); ++i) out += (i ? kAnother : "") + kept[i];
+    return out + end;
+  }
+  std::string cause = kept.front();
+  if (cause.starts_with("that ")) cause.erase(0, 5);
+  return out + "your " + listed(ruled_out) + " hole" + (ruled_out.size() == 1 ? " passes" : "s pass") +
+         " with the reference, which leaves one cause: " + cause + end;
+}
+}  // namespace
+
 std::vector<std::string> speak_of_failing(const std::vector<std::string>& lines,
                                           const std::vector<Variant>& variants) {
   const auto cleared = passing(variants), suspects = failing(variants);
@@ -182,7 +218,8 @@ std::vector<std::string> speak_of_failing(const std::vector<std::string>& lines,
   int left_out = 0;
   std::string indent;
   for (const auto& line : lines) {
-    const auto parts = sentences(line);
+    auto parts = sentences(line);
+    for (auto& s : parts) s = prune_possibilities(s, cleared);
     std::string kept;
     for (const auto& s : parts) {
       // Evidence first, then the cause: "diagnosis: EVIDENCE: CAUSE — ADVICE". The clauses before

@@ -48,6 +48,9 @@ bool names_hole(const std::string& text, const std::string& name);
 // blaming clause and all after it, and keeps the clauses before it: "diagnosis: EVIDENCE: CAUSE"
 // keeps its evidence. A sentence with nothing left goes; a line whose first sentence goes, goes
 // whole (what follows has lost its subject). When anything went, one last line says so, and why.
+// Before that, a sentence that offers causes each tagged with its hole ("one possibility is that
+// A (your send hole); another, that B (your receive hole)") loses those in passing holes, and
+// when one is left it says that the passing holes leave that one.
 std::vector<std::string> speak_of_failing(const std::vector<std::string>& lines,
                                           const std::vector<Variant>& variants);
 
