@@ -4,10 +4,11 @@
 // warm-up or after it). Part 2, the replicas still bit-identical after training, is in main.cpp.
 // Rates are compared as floats (float's relative tolerance, check.hpp): a learning rate is used
 // in float arithmetic, so a schedule computed in float is as right as one computed in double.
-// The diagnosis: the failing case with the most wrong rates, each wrong rate as a function of the
-// right one (ringlab/check/value_relation.hpp): k times it (n, sqrt n, ...), 0, NaN, the rate of
-// the step before (one step late), or the right rate of another step (the target after the
-// warm-up: the warm-up skipped).
+//
+// The diagnosis describes the SHAPE of the learner's two functions (rate_shape.hpp: how
+// scaled_lr grows with base_lr and n, how the warm-up climbs, where NaN appears) and names the
+// part that differs. When no shape differs, the wrong rates of the case with the most of them
+// are related to the right ones (ringlab/check/value_relation.hpp).
 #pragma once
 #include <cmath>
 #include <cstdio>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "lr_schedule.hpp"
+#include "rate_shape.hpp"
 #include "ringlab/check/check.hpp"
 #include "ringlab/check/value_relation.hpp"
 
@@ -28,6 +30,7 @@ inline double reference_lr(double base, int n, Scaling s, long long step, long l
   return base + (target - base) * double(step) / double(warmup);
 }
 
+// ---- when no shape differs: the wrong rates related to the right ones ----------------------
 // One case's wrong rates, related to the right ones: the step before's right rate, and every
 // step's right rate (is a wrong one the rate of another step?).
 inline std::string explain_rates(const std::string& where, const std::vector<float>& expected,
@@ -35,7 +38,8 @@ inline std::string explain_rates(const std::string& where, const std::vector<flo
   std::vector<ringlab::ValueEvidence> evidence;
   std::vector<long long> index;
   for (std::size_t step = 0; step < expected.size(); ++step) {
-    if (std::fabs(double(actual[step]) - expected[step]) <= tol * std::fmax(1.0, std::fabs(expected[step]))) continue;
+    if (std::fabs(double(actual[step]) - expected[step]) <= tol * std::fmax(1.0, std::fabs(expected[step])))
+      continue;
     ringlab::ValueEvidence e;
     e.expected = expected[step];
     e.got = actual[step];
@@ -50,13 +54,38 @@ inline std::string explain_rates(const std::string& where, const std::vector<flo
     if (f.relation == ringlab::Relation::elsewhere) target_step = f.place;
   using ringlab::Relation;
   std::vector<ringlab::CauseOf> causes{
-      {Relation::step_before, "the rate is one step late: the step is counted from 1, or the warm-up fraction uses "
-                              "step - 1"},
-      {Relation::zero, "an integer division (step / warmup_steps in integers is 0 until the end of the warm-up)"},
+      {Relation::step_before,
+       "the rate is one step late: the step is counted from 1, or the warm-up fraction uses "
+       "step - 1"},
+      {Relation::zero,
+       "an integer division (step / warmup_steps in integers is 0 until the end of the warm-up)"},
       {Relation::not_finite, "a division by zero (warmup_steps may be 0)"}};
   if (target_step >= warmup)
     causes.push_back({Relation::elsewhere, "the rate is already the scaled target: the warm-up is skipped"});
   return ringlab::explain(where, evidence, n, causes, "step", index);
+}
+
+// Every diagnosis of the learner's two functions, one line each; `fallback`: what to say when
+// no shape differs.
+inline std::vector<std::string> diagnose(const ScaledLr& scaled, const LearningRate& lr,
+                                         const std::vector<Case>& cases,
+                                         const std::vector<long long>& warmups_with_nan,
+                                         const std::string& nan_example, const std::string& fallback) {
+  std::vector<std::string> lines = scaling_diagnoses(scaled);
+  // The rate after the warm-up must be scaled_lr's, whatever scaled_lr does.
+  for (Scaling s : {Scaling::none, Scaling::linear, Scaling::sqrt}) {
+    auto after = [&](double b, int n) { return lr(b, n, s, 15, 10); };
+    bool same = true;
+    for (int n : {1, 2, 3, 4, 8}) same = same && close(after(0.02, n), scaled(0.02, n, s));
+    const std::string name = scaling_name(s);
+    const std::string what =
+        "the rate after the warm-up, with " + name + ", is not scaled_lr(base_lr, n, " + name + "): it";
+    if (auto line = same ? "" : scaling_diagnosis(what, after, s); !line.empty()) lines.push_back(line);
+  }
+  if (auto line = warmup_diagnosis(lr, scaled, cases, 10); !line.empty()) lines.push_back(line);
+  if (auto line = nan_diagnosis(warmups_with_nan, nan_example); !line.empty()) lines.push_back(line);
+  if (lines.empty()) lines.push_back(fallback);
+  return lines;
 }
 
 // True when every rate is right. Prints the table (only where `print`).
@@ -64,7 +93,9 @@ inline bool check_schedule(bool print) {
   const double base = 0.02;
   const int steps = 31;
   long long total = 0, wrong_in_warmup = 0, wrong_after = 0, most = 0;
-  std::string explanation;  // of the case with the most wrong rates
+  std::string explanation, nan_example;  // of the case with the most wrong rates; of one with NaN
+  std::vector<Case> warmup_10;           // the cases with 10 steps of warm-up: the warm-up's shape
+  std::vector<long long> warmups_with_nan;
   if (print) std::printf("%-6s %-7s %7s %7s\n", "world", "scaling", "warmup", "#wrong");
   for (int n : {1, 2, 3, 4, 8})
     for (Scaling s : {Scaling::none, Scaling::linear, Scaling::sqrt})
@@ -74,18 +105,27 @@ inline bool check_schedule(bool print) {
           expected[step] = static_cast<float>(reference_lr(base, n, s, step, warmup));
           actual[step] = static_cast<float>(learning_rate(base, n, s, step, warmup));
         }
-        const auto result = ringlab::compare<float>(ringlab::View<float>(expected), ringlab::View<float>(actual), 1);
+        const auto result =
+            ringlab::compare<float>(ringlab::View<float>(expected), ringlab::View<float>(actual), 1);
         const double tol = ringlab::float_tolerance(ringlab::DType::f32, 1);
-        for (int step = 0; step < steps; ++step)  // where the wrong ones are: in the warm-up or after
-          if (!(std::fabs(double(actual[step]) - expected[step]) <= tol * std::fmax(1.0, std::fabs(expected[step]))))
+        const std::string where =
+            "world " + std::to_string(n) + " " + scaling_name(s) + " warmup " + std::to_string(warmup);
+        int first_nan = -1;
+        for (int step = 0; step < steps; ++step) {  // where the wrong ones are: in the warm-up or after
+          if (!(std::fabs(double(actual[step]) - expected[step]) <=
+                tol * std::fmax(1.0, std::fabs(expected[step]))))
             ++(step < warmup ? wrong_in_warmup : wrong_after);
+          if (first_nan < 0 && !std::isfinite(actual[step])) first_nan = step;
+        }
+        if (first_nan >= 0 && warmups_with_nan.empty())
+          nan_example = where + " at step " + std::to_string(first_nan);
+        if (first_nan >= 0) warmups_with_nan.push_back(warmup);
         total += result.wrong;
+        if (warmup == 10) warmup_10.push_back({n, s, result.wrong});
         if (!print) continue;
         if (result.wrong > most) {
           most = result.wrong;
-          explanation = explain_rates("world " + std::to_string(n) + " " + scaling_name(s) + " warmup " +
-                                          std::to_string(warmup),
-                                      expected, actual, n, warmup, tol);
+          explanation = explain_rates(where, expected, actual, n, warmup, tol);
         }
         std::printf("%-6d %-7s %7lld %7lld\n", n, scaling_name(s), warmup, result.wrong);
         if (result.wrong)  // index = the step
@@ -100,7 +140,10 @@ inline bool check_schedule(bool print) {
     std::printf(
         "diagnosis: right during the warm-up, wrong after it: from step warmup_steps on the rate is the "
         "scaled target, scaled_lr(...)\n");
-  if (print && total) std::printf("diagnosis: %s\n", explanation.c_str());
+  if (print && total)
+    for (const auto& line :
+         diagnose(scaled_lr, learning_rate, warmup_10, warmups_with_nan, nan_example, explanation))
+      std::printf("diagnosis: %s\n", line.c_str());
   if (print && total) std::printf("FAILED: %lld wrong rates\n", total);
   std::fflush(stdout);
   return total == 0;
