@@ -209,8 +209,19 @@ inline std::string schedule_problem(const BucketScheduler& s, const std::vector<
     if (i == 0 || log[i - 1].kind != Event::ready)
       return "bucket " + std::to_string(e.index) + " did not start the moment its last gradient was ready";
   }
-  if (started.size() != buckets.size())
-    return std::to_string(buckets.size() - started.size()) + " bucket(s) never started";
+  // A bucket that never started, though the backward pass made every tensor of it ready: the
+  // moment it was full went by unseen.
+  for (std::size_t b = 0; b < buckets.size(); ++b) {
+    if (started.count(static_cast<int>(b))) continue;
+    const auto& k = buckets[b];
+    const bool all_ready = std::all_of(k.tensors.begin(), k.tensors.end(), [&](int t) { return ready.count(t) > 0; });
+    return ringlab::plural(static_cast<long long>(buckets.size() - started.size()), "bucket") + " of " +
+           std::to_string(buckets.size()) + " never started; bucket " + std::to_string(b) + " (" +
+           tensor_names(k.tensors, tensors) + ") is one" +
+           (all_ready ? ", though every one of its tensors was made ready: gradient_ready never saw it full — it "
+                        "must start the bucket when the ready tensor is the last one it was missing"
+                      : "");
+  }
   std::set<int> waited;
   for (const auto& e : log)
     if (e.kind == Event::wait) waited.insert(e.index);
