@@ -4,14 +4,19 @@
 //           here a second time, in double, independently of the lesson's sgd_momentum_update:
 //           velocity' = momentum * velocity + g;  params' = params - lr * velocity'
 //   part 3  the replicas bit-identical after every step
-// The first wrong quantity, in the order the step computes them, gets one diagnosis (check.hpp
-// of the core: diagnose_values, diagnose_step).
+// The first wrong quantity, in the order the step computes them, gets one diagnosis: each wrong
+// value related to everything the check knows (ringlab/check/value_relation.hpp) — the right
+// value, this rank's own gradient from before the averaging and the step it would take with it,
+// a second step on top of the right one. Every rank relates its own values; the first rank with
+// wrong ones speaks for all.
 #pragma once
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <string>
 #include <vector>
 
+#include "ringlab/check/value_relation.hpp"
 #include "ringlab/ringlab.hpp"
 #include "shared/replica.hpp"
 #include "shared/training.hpp"
@@ -29,19 +34,24 @@ class StepCheck {
  public:
   explicit StepCheck(ringlab::Communicator& comm) : comm_(comm) {}
 
-  // Before the distributed step, while the parameters are still this step's: the one-process
-  // gradient of examples [first, first + batch) of the epoch's order, and the reference step.
+  // Before the distributed step, while the parameters are still this step's and grad() holds this
+  // rank's own gradient: that gradient, the one-process gradient of examples [first, first +
+  // batch) of the epoch's order, and the steps taken with each.
   void before_step(lessons::Replica& replica, const lessons::TrainingState& state, int first, int batch,
                    float lr, float momentum) {
+    own_grad_ = replica.grad_on_host();
     replica.whole_gradient(first, batch, whole_grad_);
     replica.sync_to_host();
     params_ = state.params;
     velocity_ = state.velocity;
-    params_after_.resize(params_.size());
-    velocity_after_.resize(params_.size());
-    for (std::size_t i = 0; i < params_.size(); ++i) {
+    momentum_ = momentum;
+    const std::size_t size = params_.size();
+    for (auto* v : {&params_after_, &velocity_after_, &own_change_, &second_change_}) v->resize(size);
+    for (std::size_t i = 0; i < size; ++i) {
       velocity_after_[i] = double(momentum) * velocity_[i] + whole_grad_[i];
       params_after_[i] = params_[i] - double(lr) * velocity_after_[i];
+      own_change_[i] = -double(lr) * (double(momentum) * velocity_[i] + own_grad_[i]);
+      second_change_[i] = -double(lr) * (double(momentum) * velocity_after_[i] + whole_grad_[i]);
     }
   }
 
@@ -59,20 +69,22 @@ class StepCheck {
     const double worst = std::max(comm_.max(step_error(state)),
                                   comm_.max(lessons::relative_error(state.velocity, velocity_after_)));
     worst_step_ = std::max(worst_step_, worst);
-    if (comm_.rank() == 0 && (err > kGradientTolerance || worst > kStepTolerance) && !explained_) {
+    if ((err > kGradientTolerance || worst > kStepTolerance) && !explained_) {
       explained_ = true;  // one explanation: where the values differ, then why
-      const std::vector<float> ref_after(params_after_.begin(), params_after_.end());
-      if (err > kGradientTolerance) {  // (the values were logged just above)
-        cause_ = ringlab::diagnose_values("the averaged gradient", View<const float>(whole_grad_),
-                                          View<const float>(grad), n);
-      } else {
+      if (err <= kGradientTolerance && comm_.rank() == 0) {  // (the gradient's values were logged just above)
+        const std::vector<float> ref_after(params_after_.begin(), params_after_.end());
         ringlab::log(ringlab::Level::error)
             << "weights after step " << state.step << " vs one process taking it: "
             << ringlab::describe(ringlab::compare<float>(View<const float>(ref_after), View<const float>(state.params), 1));
-        cause_ = ringlab::diagnose_step(View<const float>(params_), View<const float>(ref_after),
-                                        View<const float>(state.params), n);
       }
+      const std::string where =
+          "rank " + std::to_string(comm_.rank()) + ", step " + std::to_string(state.step);
+      const std::string mine =
+          err > kGradientTolerance ? explain_gradient(where, grad, state) : explain_step(where, state);
+      for (const auto& text : comm_.gather_strings(mine))  // (rank 0 only: the first rank that has one)
+        if (cause_.empty()) cause_ = text;
     }
+    checked_step_ = state.step;
     ringlab::print_once(comm_, "check: epoch " + std::to_string(epoch + 1) + " step " + std::to_string(state.step) +
                                    ": averaged gradient of " + ringlab::plural(n, "rank") +
                                    " vs one process, max rel. diff " + sci(err) +
@@ -81,15 +93,25 @@ class StepCheck {
                                    (worst <= kStepTolerance ? " ok" : " WRONG (> 1e-3)") + "\n");
   }
 
-  // Part 3, after every step.
+  // Part 3, after every step. When it is the first symptom, its evidence: the step, and whether the
+  // check compared that step with one process (a wrong gradient or step there is explained first).
   void replicas(const lessons::TrainingState& state) {
     if (lessons::replicas_identical(comm_, state.params, state.velocity)) return;
     identical_ = false;
     ringlab::print_once(comm_, "check: step " + std::to_string(state.step) + ": replicas differ WRONG\n");
-    if (cause_.empty() && comm_.size() > 1)
-      cause_ = "the replicas differ after step " + std::to_string(state.step) +
-               ": the ranks took different steps, so each used its own gradient — your average hole "
-               "must combine every rank's gradient before any rank updates its weights.";
+    if (explained_ || comm_.size() == 1) return;
+    explained_ = true;
+    cause_ = "the replicas differ after step " + std::to_string(state.step);
+    if (checked_step_ == state.step)
+      cause_ +=
+          ", though on every rank the averaged gradient and the weights after the update matched one "
+          "process within the check's tolerance, so the ranks differ by no more than that; one possibility "
+          "is that they combined the gradients in different orders (every rank must compute the same bits)";
+    else
+      cause_ +=
+          ", a step the check did not compare with one process (the checked steps before it were right): "
+          "from this step on the ranks took different steps";
+    cause_ += ".";
   }
 
   // The verdict: the diagnosis if something was wrong, the summary, the exit code.
@@ -104,6 +126,8 @@ class StepCheck {
   }
 
  private:
+  using Evidence = std::vector<ringlab::ValueEvidence>;
+
   // The weights' change (after - before), reference's and ours, so that a small step on large
   // weights is compared at its own scale.
   double step_error(const lessons::TrainingState& after) const {
@@ -115,12 +139,173 @@ class StepCheck {
     return lessons::relative_error(got, want);
   }
 
+  // How far weight i moved, and how far it may be off by rounding alone: the float weight's last
+  // bits, and the averaged gradient's rounding (kGradientTolerance of the largest step) carried on.
+  double change(const lessons::TrainingState& after, std::size_t i) const {
+    return double(after.params[i]) - params_[i];
+  }
+  double change_rounding(const lessons::TrainingState& after, std::size_t i, double largest_step) const {
+    return 2 * FLT_EPSILON * std::fmax(std::fabs(params_[i]), std::fabs(after.params[i])) +
+           kGradientTolerance * largest_step;
+  }
+  template <class V> static double largest(const V& v) {
+    double m = 0;
+    for (double x : v) m = std::fmax(m, std::fabs(x));
+    return m;
+  }
+
+  // The wrong places: each i < size whose evidence, made by at(i), is off by more than `tolerance`.
+  template <class At> static void collect(std::size_t size, double tolerance, At at, Evidence& evidence,
+                                          std::vector<long long>& index) {
+    for (std::size_t i = 0; i < size; ++i) {
+      const ringlab::ValueEvidence e = at(i);
+      if (std::fabs(e.got - e.expected) <= tolerance) continue;  // (NaN is wrong)
+      evidence.push_back(e);
+      index.push_back(static_cast<long long>(i));
+    }
+  }
+
+  // True when every weight moved as this rank's own gradient moves it (the step used the local
+  // gradient, not the average).
+  bool stepped_with_own_gradient(const lessons::TrainingState& after) const {
+    const double step = largest(own_change_);
+    for (std::size_t i = 0; i < params_.size(); ++i)
+      if (!(std::fabs(change(after, i) - own_change_[i]) <=
+            1e-4 * std::fabs(own_change_[i]) + change_rounding(after, i, step)))
+        return false;
+    return step > 0;
+  }
+
+  // Part 1 wrong on this rank: each wrong element of the averaged gradient against the
+  // one-process gradient and this rank's own gradient. What `grad` holding the rank's own
+  // gradient means depends on what the weights did with it.
+  std::string explain_gradient(const std::string& where, const std::vector<float>& grad,
+                               const lessons::TrainingState& after) const {
+    const int n = comm_.size();
+    const double rounding = kGradientTolerance * largest(whole_grad_);
+    Evidence evidence;
+    std::vector<long long> index;
+    collect(
+        grad.size(), rounding,
+        [&](std::size_t i) {
+          return ringlab::ValueEvidence{
+              .expected = whole_grad_[i], .got = grad[i], .own = own_grad_[i], .rounding = rounding};
+        },
+        evidence, index);
+    // The wrong places where grad held this rank's own non-zero gradient before the step.
+    const auto held =
+        std::count_if(evidence.begin(), evidence.end(), [](const auto& e) { return e.own != 0; });
+    const bool step_right = step_error(after) <= kStepTolerance &&
+                            lessons::relative_error(after.velocity, velocity_after_) <= kStepTolerance;
+    const bool unmoved = std::equal(params_.begin(), params_.end(), after.params.begin());
+    // (No hole named in these: the weights are evidence here, not the step's fault.)
+    const std::string own_left =
+        unmoved ? "grad still holds this rank's own gradient and the weights did not move: the gradients "
+                  "were never averaged into grad, and no update ran"
+        : stepped_with_own_gradient(after)
+            ? "the gradients were never averaged across the ranks: grad still holds this rank's own "
+              "gradient, and the weights moved as it moves them"
+        : step_right
+            ? "the weights moved as one process moves them, but grad still holds this rank's own gradient: "
+              "the averaged gradient went to another buffer and was never written back into grad"
+            : "grad still holds this rank's own gradient: it was never averaged across the ranks, or the "
+              "averaged gradient went to another buffer";
+    using ringlab::Relation;
+    const double nn = n;
+    return ringlab::explain(
+        where + ", the averaged gradient", evidence, n,
+        {{Relation::not_finite, "a division by zero, or values read from memory nobody wrote"},
+         {Relation::zero,
+          held ? "0 was written where grad held this rank's own non-zero gradient (" + std::to_string(held) +
+                     " of the " + std::to_string(evidence.size()) +
+                     " places), so it was not left unwritten: multiplied by 0 — 1 / n computed in integers "
+                     "is 0 — or overwritten with zeros"
+               : "never written, or multiplied by 0 (1 / n computed in integers is 0)"},
+         {Relation::own, own_left, 1.0},
+         {Relation::own,
+          "each rank divided its own gradient by n, but the gradients were never summed across the ranks "
+          "(no allreduce before the division)",
+          1 / nn},
+         {Relation::own,
+          "each rank divided its own gradient by n twice, and the gradients were never summed across the "
+          "ranks",
+          1 / (nn * nn)},
+         {Relation::factor, "summed where the mean belongs — divide by the number of ranks (comm.size())",
+          nn},
+         {Relation::factor, "divided by the number of ranks twice", 1 / nn},
+         {Relation::factor, "multiplied by n where dividing by n belongs (the sum times n)", nn * nn},
+         {Relation::factor, "divided by the number of ranks three times (the sum divided by n³)",
+          1 / (nn * nn)},
+         {Relation::factor, "the sign is turned round", -1.0}},
+        "place", index);
+  }
+
+  // Part 2 wrong, the averaged gradient right (grad holds the average after the step): how far
+  // each wrong weight moved, against how far one process moves it, how far this rank's own
+  // gradient would move it, and the right step plus a second one; when the weights are right,
+  // the velocity against the one before the step.
+  std::string explain_step(const std::string& where, const lessons::TrainingState& after) const {
+    std::vector<double> want(params_.size());
+    for (std::size_t i = 0; i < params_.size(); ++i) want[i] = params_after_[i] - params_[i];
+    const double step = largest(want);
+    Evidence evidence;
+    std::vector<long long> index;
+    collect(
+        params_.size(), kStepTolerance * step,
+        [&](std::size_t i) {
+          return ringlab::ValueEvidence{.expected = want[i],
+                                        .got = change(after, i),
+                                        .own = own_change_[i],
+                                        .rounding = change_rounding(after, i, step),
+                                        .terms = {second_change_[i]}};
+        },
+        evidence, index);
+    using ringlab::Relation;
+    const int n = comm_.size();
+    const std::string twice =
+        "the optimizer step is taken twice (a second step with the same gradient on top of the right one)";
+    std::vector<ringlab::CauseOf> causes{
+        {Relation::zero,
+         "the optimizer step is missing (after averaging the gradients, call sgd_momentum_update)"},
+        {Relation::own,
+         "the update ran before the averaging: it used this rank's own gradient (grad holds the average "
+         "only after the step)",
+         1.0},
+        {Relation::factor,
+         "the update ran between the allreduce and the division by n: it used the sum of the gradients",
+         double(n)},
+        {Relation::extra_term, twice},
+        {Relation::factor, "the update adds lr * velocity instead of subtracting it", -1.0}};
+    // From velocity 0 a second step goes 1 + momentum as far as the first: 2 + momentum in all.
+    const bool from_rest = std::all_of(velocity_.begin(), velocity_.end(), [](float v) { return v == 0; });
+    if (from_rest) causes.push_back({Relation::factor, twice, 2 + double(momentum_)});
+    if (!evidence.empty())
+      return ringlab::explain(where + ", how far each weight moved", evidence, n, causes, "place", index);
+
+    collect(
+        params_.size(), kStepTolerance * largest(velocity_after_),
+        [&](std::size_t i) {
+          return ringlab::ValueEvidence{
+              .expected = velocity_after_[i], .got = after.velocity[i], .before = velocity_[i]};
+        },
+        evidence, index);
+    // (From velocity 0, a velocity never stored is also 0: the same cause.)
+    const std::string kept = "the weights moved right, but the new velocity was never stored";
+    causes = {{Relation::step_before, kept}};
+    if (from_rest) causes.push_back({Relation::zero, kept});
+    return ringlab::explain(where + ", the velocity after the step", evidence, n, causes, "place", index);
+  }
+
   ringlab::Communicator& comm_;
-  std::vector<float> whole_grad_, params_, velocity_;  // the one-process gradient; the state before the step
+  std::vector<float> own_grad_, whole_grad_, params_, velocity_;  // this rank's gradient, the one-process
+                                                                  // one; the state before the step
   std::vector<double> params_after_, velocity_after_;  // the reference step's result
+  std::vector<double> own_change_, second_change_;     // the step with the own gradient; one more step
+  float momentum_ = 0;
   double worst_gradient_ = 0, worst_step_ = 0;
+  long long checked_step_ = -1;
   bool identical_ = true, explained_ = false;
-  std::string cause_;  // the first wrong quantity's diagnosis (only rank 0 looks at values)
+  std::string cause_;  // the first wrong quantity's diagnosis (the one rank 0 prints)
 };
 
 }  // namespace lesson06

@@ -138,3 +138,85 @@ TEST_CASE("explain: the evidence first, the cause firmly only when one relation 
           "them.");
   }
 }
+
+TEST_CASE("n² and 1/n²: multiplied by n where 1/n belongs, and its inverse") {
+  std::vector<ValueEvidence> ev;
+  for (int i = 0; i < 3; ++i) ev.push_back(sum_case(i, 9 * (7 + 30 * i)));
+  CHECK(only(ev, 3) == "is n² = 9 times the right value");
+  for (auto& e : ev) e.got = e.expected / 9;
+  CHECK(only(ev, 3) == "is 1/n² = 1/9 times the right value");
+  for (auto& e : ev) e.got = e.own / 9;
+  CHECK(only(ev, 3) == "is 1/n² = 1/9 times the rank's own value (only its own, scaled)");
+}
+
+TEST_CASE("NaN among values of a factor: neither NaN for all nor a factor, so no relation") {
+  std::vector<ValueEvidence> ev;
+  for (int i = 0; i < 4; ++i) ev.push_back(sum_case(i, 2 * (7 + 30 * i)));
+  ev[2].got = NAN;
+  CHECK(only(ev, 3) == "none");
+}
+
+TEST_CASE("zeros where values belong: 0, never the rank's own value times a factor") {
+  std::vector<ValueEvidence> ev;
+  for (int i = 0; i < 3; ++i) ev.push_back(sum_case(i, 0));
+  CHECK(only(ev, 3) == "is 0");
+  // Own 0 there too: still only 0 (the caller, who knows its own values, says whether "never
+  // written" is excluded).
+  for (auto& e : ev) e.own = 0;
+  CHECK(only(ev, 3) == "is 0");
+}
+
+// A step on float weights (1 .. 4) by small changes: how far each moved is known only to the
+// weight's last bits, which a relation must allow for (ValueEvidence::rounding).
+TEST_CASE("a step's change on float weights: factors found within the weights' rounding") {
+  const std::vector<double> before{1, 2, 3, 4}, step{-1, 2, 0.5, -3};
+  auto moved = [&](double k, double size, double rounding) {
+    std::vector<ValueEvidence> ev;
+    for (std::size_t i = 0; i < before.size(); ++i) {
+      ValueEvidence e;
+      e.expected = size * step[i];
+      e.got = double(static_cast<float>(before[i] + k * size * step[i])) - before[i];
+      e.rounding = rounding * before[i];
+      ev.push_back(e);
+    }
+    return ev;
+  };
+  const double eps = 2 * 1.1920929e-7;  // two float ulps, relative
+  CHECK(only(moved(0, 1e-2, eps), 4) == "is 0");
+  CHECK(only(moved(4, 1e-2, eps), 4) == "is n = 4 times the right value");
+  CHECK(only(moved(0.25, 1e-2, eps), 4) == "is 1/n = 1/4 times the right value");
+  CHECK(only(moved(2, 1e-2, eps), 3) == "is 2 times the right value");
+  CHECK(only(moved(-1, 1e-2, eps), 4) == "is -1 times the right value");
+  CHECK(only(moved(0.1, 1e-2, eps), 4) == "is 0.1 times the right value");
+  CHECK(only(moved(2.9, 1e-2, eps), 4) == "is 2.9 times the right value");
+  SECTION("steps of 1e-4 of the weights: the rounding is needed to see the factor") {
+    CHECK(only(moved(4, 1e-4, eps), 4) == "is n = 4 times the right value");
+    CHECK(only(moved(4, 1e-4, 0), 4) == "none");
+  }
+}
+
+TEST_CASE("explain: several relations that all name one cause single it out") {
+  // A step taken twice from velocity 0: the right step plus one more (0.9 momentum), which is
+  // also 2.9 times the right step. Both relations point at the same cause.
+  std::vector<ValueEvidence> ev;
+  for (double g : {1e-3, -2e-3, 5e-4}) {
+    ValueEvidence e;
+    e.expected = -g;
+    e.terms = {-1.9 * g};
+    e.got = -2.9 * g;
+    ev.push_back(e);
+  }
+  const std::string twice = "the optimizer step is taken twice";
+  CHECK(explain("step 0", ev, 2, {{Relation::extra_term, twice}, {Relation::factor, twice, 2.9}}) ==
+        "step 0: 3 wrong values, e.g. expected -0.001 got -0.0029; every wrong value is the right value plus "
+        "one term again (a term counted twice) (and is 2.9 times the right value): the optimizer step is "
+        "taken twice.");
+  SECTION("one of them without a cause: not singled out") {
+    CHECK(has(
+        explain("step 0", ev, 2, {{Relation::extra_term, twice}}),
+        "the evidence does not single out one cause; one possibility is the optimizer step is taken twice."));
+  }
+  SECTION("no evidence: nothing to say") {
+    CHECK(explain("step 0", {}, 2, {{Relation::extra_term, twice}}).empty());
+  }
+}

@@ -12,24 +12,26 @@ namespace ringlab {
 
 namespace {
 
-std::string number(double v) {
+std::string number(double v, int digits = 6) {
   char s[32];
-  std::snprintf(s, sizeof s, "%.6g", v);
+  std::snprintf(s, sizeof s, "%.*g", digits, v);
   return s;
 }
 
 // Equal to float rounding: relative, with a floor at the scale of all the evidence so that values
-// near 0 (a gradient element that almost cancels) are not judged by their ratio.
+// near 0 (a gradient element that almost cancels) are not judged by their ratio, and the
+// rounding the caller knows of the value itself (ValueEvidence::rounding).
 struct Near {
   double floor = 0;
-  bool operator()(double a, double b) const {
+  bool operator()(double a, double b, double rounding = 0) const {
     if (!std::isfinite(a) || !std::isfinite(b)) return false;
-    return std::fabs(a - b) <= 1e-4 * std::fmax(std::fabs(a), std::fabs(b)) + floor;
+    return std::fabs(a - b) <= 1e-4 * std::fmax(std::fabs(a), std::fabs(b)) + floor + rounding;
   }
 };
 
-// The factors a mistake makes, by name: counting the ranks once too often or too seldom, a
-// square root of it (a learning-rate rule), doubling, halving, a sign.
+// The factors a mistake makes, by name: counting the ranks once too often or too seldom, twice
+// over (multiplied by n where 1/n belongs: n² times the mean), a square root of it (a
+// learning-rate rule), doubling, halving, a sign.
 struct Named {
   double k;
   std::string name;
@@ -41,6 +43,8 @@ std::vector<Named> named_factors(int n) {
     const std::string root = number(std::sqrt(double(n)));
     list.push_back({double(n), "n = " + ns});
     list.push_back({1.0 / n, "1/n = 1/" + ns});
+    list.push_back({double(n) * n, "n² = " + std::to_string(n * n)});
+    list.push_back({1.0 / (double(n) * n), "1/n² = 1/" + std::to_string(n * n)});
     list.push_back({std::sqrt(double(n)), "sqrt n = " + root});
     list.push_back({1.0 / std::sqrt(double(n)), "1/sqrt n = 1/" + root});
   }
@@ -50,34 +54,40 @@ std::vector<Named> named_factors(int n) {
   return list;
 }
 
-// The k with got == k * base for every piece of evidence, if there is one; `named` gets its name
+// The k with got == k * base for every piece of evidence, if there is one; `name` gets its name
 // when it is one of named_factors(n). base() of each piece must be known (not NaN).
 template <class Base>
 bool common_factor(const std::vector<ValueEvidence>& ev, int n, const Near& near, Base base, double& k,
                    std::string& name) {
-  const ValueEvidence* widest = nullptr;  // the largest base: its ratio is the least noisy
-  std::size_t informative = 0;
-  double largest = 0;
+  double largest = 0, got_base = 0, base_base = 0;  // k by least squares: the large values weigh most
   for (const auto& e : ev) {
     if (std::isnan(base(e)) || !std::isfinite(e.got)) return false;
     largest = std::fmax(largest, std::fabs(base(e)));
-    if (!widest || std::fabs(base(e)) > std::fabs(base(*widest))) widest = &e;
+    got_base += e.got * base(e);
+    base_base += base(e) * base(e);
   }
-  if (!widest || base(*widest) == 0) return false;
-  k = widest->got / base(*widest);
-  for (const auto& e : ev) {
-    if (!near(e.got, k * base(e))) return false;
-    if (std::fabs(base(e)) > 1e-3 * largest) ++informative;
-  }
-  name.clear();
-  for (const auto& f : named_factors(n))
-    if (std::fabs(k - f.k) <= 1e-4 * std::fabs(f.k)) {
+  if (largest == 0) return false;
+  auto fits = [&](double factor) {
+    return std::all_of(ev.begin(), ev.end(),
+                       [&](const ValueEvidence& e) { return near(e.got, factor * base(e), e.rounding); });
+  };
+  k = got_base / base_base;
+  // 1 or a named factor when every value fits it, rounding included, and the measured k is within
+  // 1% of it (values all lost in their rounding name no factor).
+  auto candidates = named_factors(n);
+  candidates.insert(candidates.begin(), {1, "1"});
+  for (const auto& f : candidates)
+    if (std::fabs(k - f.k) <= 1e-2 * std::fabs(f.k) && fits(f.k)) {
       k = f.k;
       name = f.name;
-      break;
+      return true;
     }
+  name.clear();
+  if (!fits(k)) return false;
   // An unnamed factor fits any single value: it needs two values that agree on it.
-  return !name.empty() || informative >= 2;
+  const auto informative = std::count_if(
+      ev.begin(), ev.end(), [&](const ValueEvidence& e) { return std::fabs(base(e)) > 1e-3 * largest; });
+  return informative >= 2;
 }
 
 }  // namespace
@@ -97,9 +107,11 @@ std::vector<RelationFound> relate(const std::vector<ValueEvidence>& evidence, in
 
   if (all([](const ValueEvidence& e) { return !std::isfinite(e.got) && std::isfinite(e.expected); }))
     add(Relation::not_finite);
-  if (all([&](const ValueEvidence& e) { return std::isfinite(e.got) && std::fabs(e.got) <= near.floor; }))
+  if (all([&](const ValueEvidence& e) {
+        return std::isfinite(e.got) && std::fabs(e.got) <= near.floor + e.rounding;
+      }))
     add(Relation::zero);
-  if (all([&](const ValueEvidence& e) { return near(e.got, e.arrived); })) add(Relation::arrived);
+  if (all([&](const ValueEvidence& e) { return near(e.got, e.arrived, e.rounding); })) add(Relation::arrived);
   double k = 1;
   std::string name;
   const bool own = common_factor(evidence, n, near, [](const ValueEvidence& e) { return e.own; }, k, name);
@@ -107,19 +119,22 @@ std::vector<RelationFound> relate(const std::vector<ValueEvidence>& evidence, in
   if (own_exactly) add(Relation::own, 1, "1");
   if (all([&](const ValueEvidence& e) {
         return std::any_of(e.terms.begin(), e.terms.end(),
-                           [&](double t) { return t != 0 && near(e.got, e.expected + t); });
+                           [&](double t) { return t != 0 && near(e.got, e.expected + t, e.rounding); });
       }))
     add(Relation::extra_term);
-  if (all([&](const ValueEvidence& e) { return near(e.got, e.before); })) add(Relation::step_before);
+  if (all([&](const ValueEvidence& e) { return near(e.got, e.before, e.rounding); }))
+    add(Relation::step_before);
   // Elsewhere: the same other place for every value, or some other place for each.
   std::size_t places = evidence.front().elsewhere.size();
   for (const auto& e : evidence) places = std::min(places, e.elsewhere.size());
   int same_place = -1;
   for (std::size_t p = 0; p < places && same_place < 0; ++p)
-    if (all([&](const ValueEvidence& e) { return near(e.got, e.elsewhere[p]); })) same_place = static_cast<int>(p);
+    if (all([&](const ValueEvidence& e) { return near(e.got, e.elsewhere[p], e.rounding); }))
+      same_place = static_cast<int>(p);
   if (same_place >= 0) add(Relation::elsewhere, 1, "", same_place);
   else if (places && all([&](const ValueEvidence& e) {
-             return std::any_of(e.elsewhere.begin(), e.elsewhere.end(), [&](double v) { return near(e.got, v); });
+             return std::any_of(e.elsewhere.begin(), e.elsewhere.end(),
+                                [&](double v) { return near(e.got, v, e.rounding); });
            }))
     add(Relation::elsewhere);
   // The rank's own value times a factor is a relation only for a named factor (own / n: the rank's
@@ -127,7 +142,7 @@ std::vector<RelationFound> relate(const std::vector<ValueEvidence>& evidence, in
   if (own && !own_exactly && name.size()) add(Relation::own, k, name);
   if (common_factor(evidence, n, near, [](const ValueEvidence& e) { return e.expected; }, k, name) && k != 0 &&
       k != 1)
-    add(Relation::factor, k, name.empty() ? number(k) : name);
+    add(Relation::factor, k, name.empty() ? number(k, 4) : name);  // (measured: 4 digits)
   return found;
 }
 
@@ -163,19 +178,26 @@ std::string explain(const std::string& where, const std::vector<ValueEvidence>& 
   text += "; " + every + describe(found.front(), place_name);
   for (std::size_t i = 1; i < found.size(); ++i) text += (i == 1 ? " (and " : ", and ") + describe(found[i], place_name);
   if (found.size() > 1) text += ")";
-  // The cause of the first relation that has one.
-  const CauseOf* cause = nullptr;
+  // Each relation's cause, if `causes` names one; the first of them is the one said.
+  std::vector<const CauseOf*> cause_of;
   for (const auto& f : found) {
+    const CauseOf* cause = nullptr;
     for (const auto& c : causes)
-      if (c.relation == f.relation && (std::isnan(c.k) || std::fabs(c.k - f.k) <= 1e-9 * std::fabs(c.k))) {
+      if (c.relation == f.relation && (std::isnan(c.k) || std::fabs(c.k - f.k) <= 1e-4 * std::fabs(c.k))) {
         cause = &c;
         break;
       }
-    if (cause) break;
+    cause_of.push_back(cause);
   }
-  if (!cause) return text + (found.size() > 1 ? ": the evidence does not single out one cause." : ".");
-  if (found.size() > 1) return text + ": the evidence does not single out one cause; one possibility is " + cause->cause + ".";
-  return text + ": " + cause->cause + ".";
+  const auto first_cause = std::find_if(cause_of.begin(), cause_of.end(), [](const CauseOf* c) { return c; });
+  if (first_cause == cause_of.end())
+    return text + (found.size() > 1 ? ": the evidence does not single out one cause." : ".");
+  const std::string& cause = (*first_cause)->cause;
+  const bool one_cause =
+      std::all_of(cause_of.begin(), cause_of.end(), [&](const CauseOf* c) { return c && c->cause == cause; });
+  if (!one_cause)
+    return text + ": the evidence does not single out one cause; one possibility is " + cause + ".";
+  return text + ": " + cause + ".";
 }
 
 }  // namespace ringlab

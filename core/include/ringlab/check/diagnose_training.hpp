@@ -1,6 +1,6 @@
 // What a run of training steps says is wrong: the parameters after each step, against a
-// reference that took the same steps from the same start in one process. Where check.hpp's
-// diagnose_step looks at one step, this finds the FIRST step that went wrong and says why:
+// reference that took the same steps from the same start in one process. It finds the FIRST
+// step that went wrong and says why:
 //   - step 0 already wrong: how far each parameter moved against how far it should have —
 //     not at all (the update is missing), n/m times as far (a mean over n gradients divided by
 //     m: m = 1 is the sum), the wrong way (a sign), or by another common factor; with no common

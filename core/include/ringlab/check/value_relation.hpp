@@ -5,7 +5,7 @@
 //   arrived      equals what arrived             the value was overwritten, not added to
 //   own          equals the rank's own value     nothing was added (or k times it: own / n)
 //   extra term   the right value plus one term   one term was added twice
-//   factor       k times the right value         k = n, 1/n, sqrt n, 1/sqrt n, 2, 1/2, -1, ...
+//   factor       k times the right value         k = n, 1/n, n², 1/n², sqrt n, 1/sqrt n, 2, 1/2, -1, ...
 //   zero         0                               never written
 //   not finite   NaN or inf                      a division by zero, memory nobody wrote
 //   step before  the value one step earlier      not updated, or one step late
@@ -26,9 +26,11 @@ struct ValueEvidence {
   double own = NAN;      // this rank's own contribution here (its input, its gradient)
   double arrived = NAN;  // what arrived from a peer here
   double before = NAN;   // the value one step earlier (before the step, or the previous step's)
-  std::vector<double> terms;      // terms a mistake may add once too often (the right sum's own
-                                  // terms; the step before's contribution)
-  std::vector<double> elsewhere;  // the right values of the other places (chunks, ranks, steps)
+  double rounding = 0;   // how far `got` may be off by rounding alone (a small change of a large
+                         // float weight is known only to the weight's last bits)
+  std::vector<double> terms = {};      // terms a mistake may add once too often (the right sum's
+                                       // own terms; the step before's contribution; one more step)
+  std::vector<double> elsewhere = {};  // the right values of the other places (chunks, ranks, steps)
 };
 
 enum class Relation { not_finite, zero, arrived, own, extra_term, factor, step_before, elsewhere };
@@ -53,14 +55,16 @@ std::string describe(const RelationFound& found, const std::string& place_name =
 struct CauseOf {
   Relation relation;
   std::string cause;
-  double k = NAN;  // factor, own: only for this k (NaN: any)
+  double k = NAN;  // factor, own: only for this k, to 1e-4 (a measured one: 2 + momentum); NaN: any
 };
 
 // Evidence first, then the cause when the evidence singles it out. One sentence:
 //   WHERE: COUNT wrong, e.g. [i] expected E got G; every wrong value RELATION — CAUSE.
-// The cause is stated firmly only when exactly one relation holds and `causes` names it; when
-// several hold, or one holds that no cause matches, it says "one possibility is CAUSE" for the
-// first relation a cause matches; with no relation it says what is known and stops.
+// The cause is stated firmly only when the relations that hold all point at it: exactly one
+// relation, or several that `causes` all give the same cause (two ways of seeing one mistake,
+// such as a step taken twice, which at velocity 0 is also a factor 2 + momentum). When several
+// hold, or one holds that no cause matches, it says "one possibility is CAUSE" for the first
+// relation a cause matches; with no relation it says what is known and stops.
 // `index` (optional, one per evidence) names where each value is ("[i]" in the example).
 std::string explain(const std::string& where, const std::vector<ValueEvidence>& evidence, int n,
                     const std::vector<CauseOf>& causes, const std::string& place_name = "place",
