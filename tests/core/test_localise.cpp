@@ -114,6 +114,13 @@ TEST_CASE("possibilities in holes that pass are ruled out; the one left is said 
         std::vector<std::string>{"    diagnosis: only its own terms — your receive hole passes with the reference, "
                                  "which leaves one cause: each rank sends something else: send on the new y (your "
                                  "send hole)."});
+  // "e.g. " is no full stop: the sentence and its evidence stay whole.
+  const std::vector<std::string> eg{"    diagnosis: 3 wrong, e.g. [0] expected 1 got 2; every wrong value is 0: the send "
+                                    "hole writes zeros."};
+  CHECK(ringlab::localise::speak_of_failing(eg, wrong_receive) ==
+        std::vector<std::string>{"    diagnosis: 3 wrong, e.g. [0] expected 1 got 2; every wrong value is 0.",
+                                 "    (left out: 1 message about your send hole, which passes with the reference "
+                                 "for the others)"});
   // Both holes fail: both possibilities stay.
   const std::vector<V> both{{"receive", ringlab::holes::Written::own, V::fails},
                             {"send", ringlab::holes::Written::own, V::fails}};

@@ -28,11 +28,14 @@ std::string lower(std::string s) {
 // A character that belongs to a word of a hole's name ("reduce-scatter", "warm-up").
 bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_'; }
 
-// A line cut after each ". ": its sentences, each with its full stop and the space after it.
+// A line cut after each ". " (not "e.g. "): its sentences, each with its full stop and the space
+// after it.
 std::vector<std::string> sentences(const std::string& line) {
   std::vector<std::string> out;
   std::size_t start = 0;
   for (auto at = line.find(". "); at != std::string::npos; at = line.find(". ", at + 2)) {
+    const std::string before = line.substr(0, at);
+    if (before.ends_with("e.g") || before.ends_with("i.e")) continue;  // an abbreviation, not a full stop
     out.push_back(line.substr(start, at + 2 - start));
     start = at + 2;
   }
