@@ -117,7 +117,8 @@ TEST_CASE("a step that moved by only the last gradient's part: the sum was overw
   const auto text = diagnose_training(kStart, {after(kStart, 1)}, actual, 2, kWorkers, parts);
   CHECK(has(text, "step 0 is wrong; how far it moved: 4 wrong values, e.g. [0] expected -0.1 got 0.2; every wrong "
                   "value equals what arrived"));
-  CHECK(has(text, ": only the last gradient to arrive counts: the sum is overwritten (=)"));
+  CHECK(has(text, ": only the last gradient to arrive counts: the step used it alone, not the sum of all of them — "
+                  "one possibility is the sum overwritten (=)"));
   // One part twice is the other relation to the parts.
   for (std::size_t i = 0; i < kStart.size(); ++i) actual[0][i] = kStart[i] + kMove[i] + first[i];
   CHECK(has(diagnose_training(kStart, {after(kStart, 1)}, actual, 2, kWorkers, parts),

@@ -88,9 +88,9 @@ std::string diagnose_allreduce(const std::vector<std::vector<double>>& inputs,
            "missing (or sends the wrong chunks).";
   if (count_of[right] == 0 && single == n)
     return "every chunk holds exactly one rank's input and no sum: nothing was added anywhere — where the "
-           "reduce-scatter sends as the ring does, what arrives replaces the chunk where it must be added to "
-           "it "
-           "(receive into a scratch buffer, then reduce_sum).";
+           "reduce-scatter sends as the ring does, the chunk it passes on is never the sum: one possibility is "
+           "that what arrives replaces the chunk; another, that the sum goes elsewhere (reduce_sum(into, from) "
+           "adds `from` into `into`: the chunk must be `into`).";
   if (count_of[right] == 0 && count_of[partial] + count_of[own_input] == n)
     return "no chunk is finished anywhere, every one holds a partial sum: the allgather passes chunks on "
            "before they are finished — after the reduce-scatter rank r owns chunk r + 1; start from that "

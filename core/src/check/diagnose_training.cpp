@@ -52,8 +52,9 @@ bool wrong_at(const std::vector<double>& expected, const std::vector<double>& ac
 // What each relation of a move to its gradients' parts means.
 std::vector<CauseOf> part_causes(const std::string& carries) {
   return {{Relation::arrived,
-           "only the last gradient to arrive counts: the sum is overwritten (=) where each gradient must be added "
-           "to it (+=)"},
+           "only the last gradient to arrive counts: the step used it alone, not the sum of all of them — one "
+           "possibility is the sum overwritten (=) where each gradient must be added to it (+=); others, the sum "
+           "reset for each gradient, or the step reading the last received buffer instead of the sum"},
           {Relation::extra_term, carries},
           {Relation::step_before, "the step before's gradient or sum was used again"},
           {Relation::zero, "the update of this step is missing"}};

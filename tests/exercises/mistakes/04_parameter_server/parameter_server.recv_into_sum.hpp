@@ -2,8 +2,8 @@
 // before, so the step uses only the last worker's gradient (right on 2 ranks: one worker).
 // expect: 1
 // expect-message: diagnosis: the parameter server: step 0 is wrong. how far it moved: .* every wrong value equals what arrived
-// expect-message: only the last gradient to arrive counts: the sum is overwritten
-// expect-no-message: one possibility
+// expect-message: only the last gradient to arrive counts: the step used it alone, not the sum of all of them
+// expect-message: one possibility is the sum overwritten .=. where each gradient must be added to it
 // ==== BEGIN EXERCISE: server step ====
   tc.at("push", step);
   std::fill(sum.begin(), sum.end(), T(0));
