@@ -80,6 +80,44 @@ inline std::string slice_outside(const std::vector<Bucket>& buckets, const std::
   return "";
 }
 
+// Which size the plan really closes its buckets at. A plan that keeps "close a bucket on the
+// first tensor that brings it to T bytes or more" pins T between two numbers: every closed bucket
+// reached T, and no bucket had reached it before its last tensor. One plan leaves T wide open
+// (one bucket says only "more than"), so plan_buckets is asked again at smaller sizes, bucket_bytes
+// / 2, / 4, ... / 16, and each answer narrows k = T / size. Returns what k is measured to be, as
+// evidence; a cause only when one known factor alone fits (4: a float's bytes). "" when k = 1
+// fits (the size is read right: what is wrong is elsewhere) or no threshold explains some plan.
+inline std::string threshold_used(const std::vector<Mlp::Tensor>& tensors, std::size_t bucket_bytes) {
+  double k_lo = 0, k_hi = 1e300;  // k in (k_lo, k_hi]
+  for (std::size_t size = bucket_bytes; size >= bucket_bytes / 16 && size > 0; size /= 2) {
+    const std::vector<Bucket> plan = plan_buckets(tensors, size);
+    double lo = 0, hi = 1e300;  // T in (lo, hi], in bytes
+    for (std::size_t b = 0; b < plan.size(); ++b) {
+      double bytes = 0, last = 0;
+      for (int t : plan[b].tensors) {
+        if (t < 0 || static_cast<std::size_t>(t) >= tensors.size()) return "";
+        last = static_cast<double>(tensors[static_cast<std::size_t>(t)].count * sizeof(float));
+        bytes += last;
+      }
+      lo = std::max(lo, bytes - last);                   // it had not closed before its last tensor
+      if (b + 1 < plan.size()) hi = std::min(hi, bytes);  // it closed at its last tensor
+    }
+    k_lo = std::max(k_lo, lo / static_cast<double>(size));
+    k_hi = std::min(k_hi, hi / static_cast<double>(size));
+  }
+  if (k_lo >= k_hi || (k_lo < 1 && 1 <= k_hi)) return "";
+  std::string text = " Asked again at bucket_bytes / 2, / 4, ... / 16, plan_buckets closes its buckets as if the "
+                     "size were " +
+                     (k_hi > 1e299 ? "more than " + lessons::format("%.2g", k_lo) + " times"
+                                   : "between " + lessons::format("%.2g", k_lo) + " and " +
+                                         lessons::format("%.2g", k_hi) + " times") +
+                     " the one given";
+  auto fits = [&](double k) { return k_lo < k && k <= k_hi; };
+  if (fits(sizeof(float)) && !fits(2) && !fits(8))
+    return text + ": 4 times, the bytes of a float — the bucket's count of floats is compared with a size in bytes.";
+  return text + ".";
+}
+
 // The buckets plan_buckets made, against the rule above it (`bucket_bytes` as it was given; the
 // gradient is `gradient_count` floats). "" when they keep it; else the first thing wrong.
 inline std::string plan_problem(const std::vector<Bucket>& buckets, const std::vector<Mlp::Tensor>& tensors,
@@ -154,11 +192,12 @@ inline std::string plan_problem(const std::vector<Bucket>& buckets, const std::v
     if (b + 1 < buckets.size() && bytes < bucket_bytes)
       return "bucket " + std::to_string(b) + " (" + tensor_names(k.tensors, tensors) + ") holds " +
              bytes_text(bytes) + ", less than " + size + ", and it is not the last bucket: it closed before it was full." +
-             kPlanHole;
+             threshold_used(tensors, bucket_bytes) + kPlanHole;
     if (k.tensors.size() > 1 && bytes - last >= bucket_bytes)
       return "bucket " + std::to_string(b) + " (" + tensor_names(k.tensors, tensors) + ") holds " +
              bytes_text(bytes) + "; before its last tensor, " + tensor_name(tensors[static_cast<std::size_t>(k.tensors.back())]) +
-             ", it held " + bytes_text(bytes - last) + ", already " + size + " or more: it closed late." + kPlanHole;
+             ", it held " + bytes_text(bytes - last) + ", already " + size + " or more: it closed late." +
+             threshold_used(tensors, bucket_bytes) + kPlanHole;
   }
   return "";
 }

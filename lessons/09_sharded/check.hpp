@@ -25,9 +25,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "ringlab/check/named_sizes.hpp"
 #include "ringlab/check/value_relation.hpp"
 #include "ringlab/ringlab.hpp"
 #include "sharded_optimizer.hpp"
@@ -63,9 +65,12 @@ inline int owner_of(std::size_t i, int stage, const ringlab::LayerwiseModel& mod
 // The averaged gradient of step `s` was wrong: how it relates to the one-process gradient and to
 // each chunk's owner's own gradient (what that rank computed from its part of the batch alone).
 // Rank 0 computes every rank's own gradient itself: the model is the same on every rank.
+// A cause read from the gradient holds only if the update stepped with that gradient: `step_used`
+// (stepped_with's verdict) says when it did not, and then no cause is said, only what is known.
 inline std::string explain_gradient(ringlab::LayerwiseModel& model, ringlab::Where where, int stage, int n, int s,
                                     int set, int batch, const std::vector<float>& params,
-                                    const std::vector<float>& want, const std::vector<float>& got) {
+                                    const std::vector<float>& want, const std::vector<float>& got,
+                                    const std::string& step_used) {
   const int part = batch / n;
   std::vector<std::vector<float>> own(n);
   Buffer<float> p(params.size(), where), g(params.size(), where);  // where the model computes
@@ -88,8 +93,10 @@ inline std::string explain_gradient(ringlab::LayerwiseModel& model, ringlab::Whe
   }
   using ringlab::Relation;
   const double nn = n;
+  const std::string what = "stage " + std::to_string(stage) + ", step " + std::to_string(s) + ", the averaged gradient";
+  if (!step_used.empty()) return ringlab::explain(what, evidence, n, {}, "place", index) + " " + step_used;
   return ringlab::explain(
-      "stage " + std::to_string(stage) + ", step " + std::to_string(s) + ", the averaged gradient", evidence, n,
+      what, evidence, n,
       {{Relation::factor, "the sum over the ranks was used where the mean belongs — divide your chunk by comm.size()", nn},
        {Relation::factor, "the gradient was divided by the number of ranks twice", 1 / nn},
        {Relation::own,
@@ -99,6 +106,35 @@ inline std::string explain_gradient(ringlab::LayerwiseModel& model, ringlab::Whe
        {Relation::zero, "your chunk of the gradient was never written"},
        {Relation::not_finite, "a division by zero, or memory nobody wrote"}},
       "place", index);
+}
+
+// Did the update step with the gradient the check reads back? At step 0 every velocity is still 0,
+// so sgd_momentum moves each parameter by exactly -lr * g, for the g it was handed: a parameter
+// that moved otherwise was stepped with another gradient than the one its owner's chunk holds
+// after the step (another chunk of it, or another copy). Empty when every wrong place moved as its
+// gradient says (then the gradient's relation explains the step too), or when the step is not 0.
+inline std::string stepped_with(int s, float lr, const std::vector<float>& before, const std::vector<float>& after,
+                                const std::vector<float>& want, const std::vector<float>& got) {
+  if (s != 0) return "";
+  long long wrong = 0, otherwise = 0, example = -1;
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    if (std::fabs(got[i] - want[i]) <= kGradientTolerance * std::fmax(1.0, std::fabs(want[i]))) continue;
+    ++wrong;
+    const double moved = double(after[i]) - before[i], step = -double(lr) * got[i];
+    // float rounding: the move is known to a few ulps of the parameter, the step to its own.
+    const double slack = 4 * 6e-8 * (std::fabs(double(before[i])) + std::fabs(step)) + 1e-3 * std::fabs(step);
+    if (std::fabs(moved - step) <= slack) continue;
+    if (otherwise++ == 0) example = static_cast<long long>(i);
+  }
+  if (otherwise == 0) return "";
+  const std::size_t e = static_cast<std::size_t>(example);
+  return "Yet the update did not step with this gradient: at step 0 (the momentum still 0) a step with it moves [" +
+         std::to_string(example) + "] by " + lessons::format("%.6g", -double(lr) * got[e]) + ", the parameter moved " +
+         lessons::format("%.6g", double(after[e]) - before[e]) + "; " +
+         (otherwise == wrong ? "so did every wrong place" : ringlab::plural(otherwise, "wrong place") + " of " +
+                                                                std::to_string(wrong) + " moved otherwise") +
+         ". The gradient each rank's chunk holds after the step is not the one its update stepped with: one "
+         "possibility is that the update divided and read another chunk of the gradient (or another copy of it).";
 }
 
 // This rank's parameters after step `s` were wrong (the gradient was right): how each wrong
@@ -137,6 +173,16 @@ inline std::string explain_parameters(const ringlab::LayerwiseModel& model, int 
       "place", index);
 }
 
+// The sizes a stage's views can have, named, for an error that gives sizes ("views of 235146 and
+// 117573 elements"): the whole model, and each rank's chunk of it (stage 1's shard).
+inline std::vector<ringlab::NamedSize> known_sizes(const ringlab::LayerwiseModel& model, int n, int rank) {
+  auto whose = [&](int r) { return r == rank ? std::string("this rank's") : "rank " + std::to_string(r) + "'s"; };
+  const std::size_t all = model.parameter_count();
+  std::vector<ringlab::NamedSize> known = {{all, "the whole model (Ψ)"}};
+  for (int r = 0; r < n; ++r) known.push_back({ringlab::owned_chunk(all, n, r).count, whose(r) + " chunk"});
+  return known;
+}
+
 // Checks `stages` (stage 0 is always run first, as the reference) on examples order[0, kSteps *
 // batch) of `set`. Returns the exit code: 0 when every part holds for every stage.
 inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::vector<int> stages,
@@ -156,7 +202,11 @@ inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::ve
       st.gather(ShardedState::What::params, whole.view());  // the model this step starts from
       const std::vector<float> before = to_host(whole.view());
       model.loss_and_gradient(whole.view().data(), set, s * batch, batch, one_process.view().data());
-      st.step(set, s * batch + comm.rank() * part, part, lr, momentum);
+      try {
+        st.step(set, s * batch + comm.rank() * part, part, lr, momentum);
+      } catch (const std::exception& e) {  // say what the sizes in it are, then stop as before
+        throw std::runtime_error(e.what() + ringlab::name_sizes(e.what(), known_sizes(model, n, comm.rank())));
+      }
       st.gather(ShardedState::What::grad, whole.view());
       const std::vector<float> grad = to_host(whole.view()), want = to_host(one_process.view());
       const double gradient_error = comm.max(lessons::relative_error(grad, want));
@@ -167,7 +217,8 @@ inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::ve
       if (stage == 0) ref_steps.push_back(after);
       if (stage == 0 || !cause.empty() || comm.rank() != 0) continue;
       if (gradient_error > kGradientTolerance)
-        cause = explain_gradient(model, comm.where(), stage, n, s, set, batch, before, want, grad);
+        cause = explain_gradient(model, comm.where(), stage, n, s, set, batch, before, want, grad,
+                                 stepped_with(s, lr, before, after, want, grad));
       else cause = explain_parameters(model, stage, n, 0, s, before, ref_steps[s], after);
     }
     model.take_loss_sum();  // (the check's losses are not reported)

@@ -40,15 +40,28 @@ TEST_CASE("allreduce: an allgather that adds, a missing allgather, nothing excha
   CHECK(ringlab::diagnose_allreduce(tiny, {1, 222, 303}, 0).empty());
 }
 
-TEST_CASE("allreduce: every chunk one rank's input alone, no sum: what arrives overwrites") {
+TEST_CASE("allreduce: every chunk one rank's input alone, no sum: whose input says where the sum went") {
   const std::vector<std::vector<double>> in{{1, 2, 3, 4, 5, 6, 7, 8, 9},
                                             {10, 21, 30, 41, 50, 61, 70, 81, 90},
                                             {100, 203, 300, 404, 500, 605, 700, 806, 900}};
-  // A reduce-scatter that receives straight into the chunk: each finished "sum" is the input of
-  // the rank that started it, and the allgather hands those on.
-  std::vector<double> overwritten(9);
-  for (int i = 0; i < 9; ++i) overwritten[i] = in[(i / 3 + 1) % 3][i];
-  CHECK(has(ringlab::diagnose_allreduce(in, overwritten, 0),
-            "every chunk holds exactly one rank's input and no sum: nothing was added anywhere"));
-  CHECK(has(ringlab::diagnose_allreduce(in, overwritten, 0), "one possibility is that what arrives replaces the chunk; another, that the sum goes elsewhere"));
+  // Chunk j holding rank (j + shift)'s input (3 ranks, chunks of 3 elements).
+  auto chunks_from = [&](int shift) {
+    std::vector<double> result(9);
+    for (int i = 0; i < 9; ++i) result[i] = in[(i / 3 + shift + 3) % 3][i];
+    return result;
+  };
+  const std::string nothing_added = "every chunk holds exactly one rank's input and no sum: nothing was added anywhere";
+  // A reduce-scatter that receives straight into the chunk: each chunk is what rank j sent first.
+  const std::string overwritten = ringlab::diagnose_allreduce(in, chunks_from(0), 0);
+  CHECK(has(overwritten, nothing_added));
+  CHECK(has(overwritten, "chunk j holds rank j's input, as rank j sent it at step 0"));
+  CHECK(has(overwritten, "what arrives is received straight into the chunk where it must be added to it"));
+  // One that adds the chunk into the scratch buffer: each chunk is its owner's (rank j - 1's) input.
+  const std::string elsewhere = ringlab::diagnose_allreduce(in, chunks_from(-1), 0);
+  CHECK(has(elsewhere, "chunk j holds the input of rank j - 1, the rank that owns it after the reduce-scatter"));
+  CHECK(has(elsewhere, "One possibility is that the sum goes elsewhere"));
+  CHECK_FALSE(has(elsewhere, "received straight into"));
+  // Any other rank's input: the evidence does not say which, both are offered.
+  CHECK(has(ringlab::diagnose_allreduce(in, chunks_from(1), 0),
+            "one possibility is that what arrives replaces the chunk; another, that the sum goes elsewhere"));
 }

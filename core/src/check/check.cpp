@@ -47,7 +47,8 @@ std::string diagnose_allreduce(const std::vector<std::vector<double>>& inputs,
   const int most = n <= 4 ? n - 1 : 2;
   enum Kind { right, partial, total_plus, own_input, other };
   int count_of[5] = {0, 0, 0, 0, 0};
-  int single = 0;  // chunks that hold one rank's input, no sum
+  int single = 0;                // chunks that hold one rank's input, no sum
+  std::vector<int> from(n, -1);  // ... and whose input chunk j holds
   for (int j = 0; j < n; ++j) {
     const Chunk c = chunk_of(count, n, j);
     if (c.count < kMinElements) return "";
@@ -60,9 +61,9 @@ std::string diagnose_allreduce(const std::vector<std::vector<double>>& inputs,
         std::vector<int> m(n, 0);
         for (int k = 0; k < len; ++k) m[(first + k) % n] = 1;
         if (chunk_is(c, [&](std::size_t i) { return combination(m, i); })) kind = partial;
-        if (kind == partial && len == 1) ++single;  // one rank's input alone: a "sum" of one term
+        if (kind == partial && len == 1) ++single, from[j] = first;  // one rank's input alone
       }
-    if (kind == own_input) ++single;
+    if (kind == own_input) ++single, from[j] = rank;
     // total + extra, extra = any non-zero combination with multiplicities 0..most
     std::vector<int> m(n, 0);
     while (kind == other) {
@@ -86,11 +87,28 @@ std::string diagnose_allreduce(const std::vector<std::vector<double>>& inputs,
   if (count_of[right] == 1 && count_of[partial] + count_of[own_input] == n - 1)
     return "every rank holds exactly one finished chunk and partial sums elsewhere: the allgather phase is "
            "missing (or sends the wrong chunks).";
-  if (count_of[right] == 0 && single == n)
-    return "every chunk holds exactly one rank's input and no sum: nothing was added anywhere — where the "
-           "reduce-scatter sends as the ring does, the chunk it passes on is never the sum: one possibility is "
-           "that what arrives replaces the chunk; another, that the sum goes elsewhere (reduce_sum(into, from) "
-           "adds `from` into `into`: the chunk must be `into`).";
+  // Every chunk one rank's input alone: whose input it is tells where the additions went. The ring
+  // has rank r send chunk r first (step 0) and own chunk r + 1 at the end (it receives it last).
+  if (count_of[right] == 0 && single == n) {
+    auto all_from = [&](int shift) {
+      for (int j = 0; j < n; ++j)
+        if (from[j] != (j + shift + n) % n) return false;
+      return true;
+    };
+    const std::string evidence = "every chunk holds exactly one rank's input and no sum: nothing was added anywhere";
+    if (all_from(0))
+      return evidence + " — chunk j holds rank j's input, as rank j sent it at step 0: it went round the ring "
+                        "unchanged, each hop's arrival replacing the chunk: what arrives is received straight into "
+                        "the chunk where it must be added to it (receive into a scratch buffer, then reduce_sum).";
+    if (all_from(-1))
+      return evidence + " — chunk j holds the input of rank j - 1, the rank that owns it after the "
+                        "reduce-scatter, unchanged: nothing that arrived was ever added into the chunk a rank passes "
+                        "on. One possibility is that the sum goes elsewhere: reduce_sum(into, from) adds `from` "
+                        "into `into`, so the chunk must be `into`.";
+    return evidence + " — where the reduce-scatter sends as the ring does, the chunk it passes on is never the sum: "
+                      "one possibility is that what arrives replaces the chunk; another, that the sum goes "
+                      "elsewhere (reduce_sum(into, from) adds `from` into `into`: the chunk must be `into`).";
+  }
   if (count_of[right] == 0 && count_of[partial] + count_of[own_input] == n)
     return "no chunk is finished anywhere, every one holds a partial sum: the allgather passes chunks on "
            "before they are finished — after the reduce-scatter rank r owns chunk r + 1; start from that "
