@@ -435,3 +435,37 @@ TEST_CASE("a call MPI refused, to a rank that does not exist, is compared with t
                     "rank 0 there (the rank after it): the peer is wrong."));
   CHECK_FALSE(has(r.text, "the condition around"));
 }
+
+TEST_CASE("an extra send made before the rank's first receive is told by the rank's role in the tree") {
+  const Schedule s = ringlab::binomial_tree_schedule(4, 0);
+  auto with_extra_send = [&](int rank, int peer) {
+    auto events = run_of(s);
+    Event e;
+    e.rank = rank;
+    e.op = Op::send;
+    e.peer = peer;
+    e.phase = "bcast-tree";
+    e.step = 0;
+    e.t0 = e.t1 = -1;  // first of all its events
+    events.push_back(e);
+    return diagnose_schedule(s, events);
+  };
+  // Rank 1 receives in round 0: sending there, it has nothing yet (a sender test that lets v = mask through).
+  CHECK(has(with_extra_send(1, 2),
+            "round 0 (root 0): rank 1 sent to rank 2, a send that the binomial tree does not have — an extra send: "
+            "rank 1 sends before its first receive: the binomial tree has rank 1 receive from rank 0 (its parent) in "
+            "this round, so it has no data yet to send. Look at the test that decides which ranks send in a round. "
+            "That is your binomial tree hole"));
+  // Rank 2 receives only in round 1.
+  CHECK(has(with_extra_send(2, 3), "rank 2 sends before its first receive: the binomial tree has rank 2 receive from "
+                                   "rank 0 (its parent) only in round 1 (root 0), so it has no data yet to send."));
+  // The ring has no such role (every rank holds data from the start): counted as before.
+  const Schedule ring = ringlab::ring_allreduce_schedule(2);
+  auto events = run_of(ring);
+  Event extra = *find(events, 0, Op::send, "reduce-scatter", 0);
+  extra.t0 = extra.t1 = 1000;
+  events.push_back(extra);
+  const auto text = diagnose_schedule(ring, events);
+  CHECK(has(text, "an extra send: rank 0 sent 2 messages to rank 1 in this call, the ring sends 1."));
+  CHECK_FALSE(has(text, "before its first receive"));
+}

@@ -69,6 +69,7 @@ Schedule binomial_tree_schedule(int n, int root) {
             " (mask = 1, 2, 4, ... while mask < n), and every rank but the root receives exactly once.";
   s.holes = {{"bcast-tree", "binomial tree"}};
   s.exercise = "03";
+  s.before_first_receive = "it has no data yet to send";
   s.transfers = tree_transfers(n, root, Numbering::right);
   if (root != 0) {  // the tree's two numberings mixed up: each is a schedule of its own
     const std::string r = std::to_string(root);
@@ -247,8 +248,26 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
         }
         d.order = {at_slot, op_order, r};
         d.text = at + ": " + did(e) + ", a " + verb + " that " + reference.name +
-                 " does not have — an extra " + verb + ": " + counts_text(e.peer) + " " +
-                 upper_first(reference.shape);
+                 " does not have — an extra " + verb + ": ";
+        // A send where the schedule has the rank still waiting for its data: said by its role.
+        const Transfer* first_recv = nullptr;
+        for (const auto& t : reference.transfers)
+          if (t.rank == r && t.op == trace::Op::recv) {
+            first_recv = &t;
+            break;
+          }
+        if (send && labelled && first_recv && !reference.before_first_receive.empty() &&
+            slot_of(first_recv->phase, first_recv->step) >= at_slot) {
+          const bool same = slot_of(first_recv->phase, first_recv->step) == at_slot;
+          d.text += "rank " + std::to_string(r) + " sends before its first receive: " + reference.name + " has rank " +
+                    std::to_string(r) + " receive from rank " + std::to_string(first_recv->peer) +
+                    (first_recv->role.empty() ? "" : " (" + first_recv->role + ")") +
+                    (same ? " in this " + reference.step_word : " only in " + where(reference, first_recv->phase, first_recv->step)) +
+                    ", so " + reference.before_first_receive + ". Look at the test that decides which ranks send in a " +
+                    reference.step_word + "." + hole_for(reference, *first_recv);
+        } else {
+          d.text += counts_text(e.peer) + " " + upper_first(reference.shape);
+        }
       } else if (got.size() < want.size()) {
         const Transfer& t = *want[k];
         d.order = {slot_of(t.phase, t.step), op_order, r};

@@ -65,6 +65,10 @@ struct Schedule {
   // Said after every step's name: "root 2" (a broadcast's schedule depends on its root).
   std::string context;
   std::vector<LookAlike> look_alikes;  // known mistakes that are schedules themselves
+  // What a rank lacks when it sends before its first receive of the schedule, where the data
+  // reaches a rank only through that receive (a broadcast): "it has no data yet". An extra send
+  // made so early is then told by the rank's role: when the schedule has it receive, and from whom.
+  std::string before_first_receive;
 };
 
 // Lesson 05's ring allreduce on n ranks (solutions/05_ring_allreduce/ring_allreduce.hpp's
