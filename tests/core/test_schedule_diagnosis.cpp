@@ -466,6 +466,6 @@ TEST_CASE("an extra send made before the rank's first receive is told by the ran
   extra.t0 = extra.t1 = 1000;
   events.push_back(extra);
   const auto text = diagnose_schedule(ring, events);
-  CHECK(has(text, "an extra send: rank 0 sent 2 messages to rank 1 in this call, the ring sends 1."));
+  CHECK(has(text, "an extra send: rank 0 sent 3 messages to rank 1 in this call, the ring sends 2."));
   CHECK_FALSE(has(text, "before its first receive"));
 }
