@@ -386,3 +386,86 @@ TEST_CASE("a ring that sends before it receives: every blocked call is the ring'
   CHECK(has(c.text, "reduce-scatter step 0: rank 0 waits to send to rank 1, as the ring has it."));
   CHECK(has(c.text, "the peers are right"));
 }
+
+// --- a hang whose message was sent after all: it sits unreceived (the reports' strays) ------
+TEST_CASE("a hung receive whose message arrived with another tag is a tag mismatch, not a missing send") {
+  const Schedule chain = ringlab::chain_schedule(2);
+  Report waiting = stuck(1, false, 0, "forward", 1);
+  waiting.waits[0].tag = 1;                  // rank 1 waits for tag 1 ...
+  waiting.strays = {Pending{false, 0, 0, 8}};  // ... and holds rank 0's message, tag 0
+  const auto c = ringlab::compare_hang(chain, {waiting});
+  CHECK(c.departs);
+  CHECK(has(c.text, "diagnosis: forward step 1: rank 1 waits to receive from rank 0, as the chain has it; rank 0's "
+                    "message did reach rank 1, with tag 0, and rank 1 waits for tag 1: the tags do not match. Rank 0's "
+                    "send (your send hole) and rank 1's receive (your receive hole) must use the same tag."));
+  CHECK_FALSE(has(c.text, "never made that send"));  // it made it: no false blame on the send
+  CHECK_FALSE(has(c.text, "That is your"));           // the sentence names both holes, blames neither
+}
+
+TEST_CASE("a hung receive whose message sits on another rank names where the send went") {
+  const Schedule chain = ringlab::chain_schedule(3);
+  Report last = stuck(2, false, 1, "forward", 2);
+  last.strays = {Pending{false, 0, 0, 8}};  // rank 0's message went to rank 2
+  const auto c = ringlab::compare_hang(chain, {stuck(1, false, 0, "forward", 1), last});
+  CHECK(c.departs);
+  CHECK(has(c.text, "diagnosis: forward step 1: rank 1 waits to receive from rank 0, as the chain has it; the chain "
+                    "has rank 0 send to rank 1 in forward step 0 (the rank after it). Rank 0 sent rank 2 a message (8 "
+                    "B, tag 0) that no receive took, and rank 1 holds none from it: rank 0's message went to rank 2. "
+                    "The chain has rank 0 make no send to rank 2: the peer of rank 0's send is wrong. That is your "
+                    "send hole"));
+  CHECK_FALSE(has(c.text, "never made that send"));
+}
+
+TEST_CASE("a call MPI refused, to a rank that does not exist, is compared with the schedule") {
+  const Schedule chain = ringlab::chain_schedule(2);
+  Report refused = stuck(1, true, 2, "forward", 1);
+  refused.failed = true;
+  const auto c = ringlab::compare_hang(chain, {refused});
+  CHECK(c.departs);
+  CHECK(has(c.text, "diagnosis: forward step 1: rank 1 tried to send to rank 2, which does not exist (ranks 0..1); "
+                    "the chain has rank 1 receive from rank 0 there (the rank before it), and no send: the chain does "
+                    "not have this call at this step. A call to a rank that does not exist, on a rank that makes no "
+                    "send here: the condition around the send lets this rank through. That is your send hole"));
+  // Where the schedule has a send to another peer, the peer is wrong (the ring's r + 1 without mod n).
+  const Schedule ring = ringlab::ring_allreduce_schedule(3);
+  Report wrapped = stuck(2, true, 3, "reduce-scatter", 0);
+  wrapped.failed = true;
+  const auto r = ringlab::compare_hang(ring, {wrapped});
+  CHECK(has(r.text, "rank 2 tried to send to rank 3, which does not exist (ranks 0..2); the ring has rank 2 send to "
+                    "rank 0 there (the rank after it): the peer is wrong."));
+  CHECK_FALSE(has(r.text, "the condition around"));
+}
+
+TEST_CASE("an extra send made before the rank's first receive is told by the rank's role in the tree") {
+  const Schedule s = ringlab::binomial_tree_schedule(4, 0);
+  auto with_extra_send = [&](int rank, int peer) {
+    auto events = run_of(s);
+    Event e;
+    e.rank = rank;
+    e.op = Op::send;
+    e.peer = peer;
+    e.phase = "bcast-tree";
+    e.step = 0;
+    e.t0 = e.t1 = -1;  // first of all its events
+    events.push_back(e);
+    return diagnose_schedule(s, events);
+  };
+  // Rank 1 receives in round 0: sending there, it has nothing yet (a sender test that lets v = mask through).
+  CHECK(has(with_extra_send(1, 2),
+            "round 0 (root 0): rank 1 sent to rank 2, a send that the binomial tree does not have — an extra send: "
+            "rank 1 sends before its first receive: the binomial tree has rank 1 receive from rank 0 (its parent) in "
+            "this round, so it has no data yet to send. Look at the test that decides which ranks send in a round. "
+            "That is your binomial tree hole"));
+  // Rank 2 receives only in round 1.
+  CHECK(has(with_extra_send(2, 3), "rank 2 sends before its first receive: the binomial tree has rank 2 receive from "
+                                   "rank 0 (its parent) only in round 1 (root 0), so it has no data yet to send."));
+  // The ring has no such role (every rank holds data from the start): counted as before.
+  const Schedule ring = ringlab::ring_allreduce_schedule(2);
+  auto events = run_of(ring);
+  Event extra = *find(events, 0, Op::send, "reduce-scatter", 0);
+  extra.t0 = extra.t1 = 1000;
+  events.push_back(extra);
+  const auto text = diagnose_schedule(ring, events);
+  CHECK(has(text, "an extra send: rank 0 sent 3 messages to rank 1 in this call, the ring sends 2."));
+  CHECK_FALSE(has(text, "before its first receive"));
+}

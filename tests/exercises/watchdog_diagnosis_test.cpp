@@ -12,7 +12,9 @@ Report blocked(int rank, std::vector<Pending> waits, std::string where = "", std
                 .where = std::move(where),
                 .waits = std::move(waits),
                 .phase = std::move(phase),
-                .step = step};
+                .step = step,
+                .strays = {},
+                .failed = false};
 }
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 }  // namespace
@@ -31,6 +33,30 @@ TEST_CASE("a report survives encoding and decoding") {
   CHECK(back.waits[0].bytes == 4096);
   CHECK_FALSE(back.waits[1].send);
   CHECK_FALSE(ringlab::watchdog::decode("nonsense 1\n", back));
+  r.strays = {{false, 0, 5, 8}};
+  REQUIRE(ringlab::watchdog::decode(ringlab::watchdog::encode(r), back));
+  REQUIRE(back.strays.size() == 1);
+  CHECK(back.strays[0].peer == 0);
+  CHECK(back.strays[0].tag == 5);
+  CHECK(back.strays[0].bytes == 8);
+}
+
+TEST_CASE("a receive whose message arrived with another tag is told as a tag mismatch, not a missing send") {
+  Report waiting = blocked(1, {{false, 0, 1, 8}}, "chain_sum, forward step 1");
+  waiting.strays = {{false, 0, 0, 8}};
+  const std::string text = ringlab::watchdog::diagnose({waiting}, 2, 10);
+  CHECK(has(text, "rank 1 holds a message from rank 0 (8 B, tag 0) that no receive took"));
+  CHECK(has(text, "rank 1 waits to receive from rank 0 (rank 1 is in chain_sum, forward step 1): rank 0's message did "
+                  "reach rank 1, with tag 0, and rank 1 waits for tag 1: the tags do not match."));
+  CHECK_FALSE(has(text, "it never sends this message"));
+}
+
+TEST_CASE("a receive whose message sits on another rank names the rank it went to") {
+  Report last = blocked(2, {{false, 1, 0, 8}});
+  last.strays = {{false, 0, 0, 8}};
+  const std::string text = ringlab::watchdog::diagnose({blocked(1, {{false, 0, 0, 8}}), last}, 3, 10);
+  CHECK(has(text, "rank 0 sent rank 2 a message (8 B, tag 0) that no receive took, and rank 1 holds none from it: "
+                  "rank 0's message went to rank 2."));
 }
 
 TEST_CASE("a ring of sends is reported as a deadlock cycle with the fix") {

@@ -69,6 +69,7 @@ Schedule binomial_tree_schedule(int n, int root) {
             " (mask = 1, 2, 4, ... while mask < n), and every rank but the root receives exactly once.";
   s.holes = {{"bcast-tree", "binomial tree"}};
   s.exercise = "03";
+  s.before_first_receive = "it has no data yet to send";
   s.transfers = tree_transfers(n, root, Numbering::right);
   if (root != 0) {  // the tree's two numberings mixed up: each is a schedule of its own
     const std::string r = std::to_string(root);
@@ -132,20 +133,20 @@ std::string where(const Schedule& s, const std::string& phase, int step) {
   return phase + " step " + std::to_string(step) + context;
 }
 
-// " That is your reduce-scatter hole; `./ringlab hint 05` gives its rule, one hint at a time."
-std::string hole_for(const Schedule& s, const std::string& phase) {
+// The hole that makes one transfer: its own where the schedule names one (the chain's receive and
+// send are two holes of one phase), else its phase's; "" when the schedule names none.
+std::string hole_of(const Schedule& s, const Transfer& t) {
+  if (!t.hole.empty()) return t.hole;
   for (const auto& [p, hole] : s.holes)
-    if (p == phase)
-      return " That is your " + hole + " hole; `./ringlab hint " + s.exercise +
-             "` gives its rule, one hint at a time.";
+    if (p == t.phase) return hole;
   return "";
 }
 
-// The same for one transfer: its own hole where the schedule names one (the chain's receive and
-// send are two holes of one phase).
+// " That is your reduce-scatter hole; `./ringlab hint 05` gives its rule, one hint at a time."
 std::string hole_for(const Schedule& s, const Transfer& t) {
-  if (t.hole.empty()) return hole_for(s, t.phase);
-  return " That is your " + t.hole + " hole; `./ringlab hint " + s.exercise + "` gives its rule, one hint at a time.";
+  const std::string hole = hole_of(s, t);
+  if (hole.empty()) return "";
+  return " That is your " + hole + " hole; `./ringlab hint " + s.exercise + "` gives its rule, one hint at a time.";
 }
 
 // Each step's position in time, (phase, step) -> 0, 1, ...: puts places of different ranks in
@@ -247,8 +248,26 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
         }
         d.order = {at_slot, op_order, r};
         d.text = at + ": " + did(e) + ", a " + verb + " that " + reference.name +
-                 " does not have — an extra " + verb + ": " + counts_text(e.peer) + " " +
-                 upper_first(reference.shape);
+                 " does not have — an extra " + verb + ": ";
+        // A send where the schedule has the rank still waiting for its data: said by its role.
+        const Transfer* first_recv = nullptr;
+        for (const auto& t : reference.transfers)
+          if (t.rank == r && t.op == trace::Op::recv) {
+            first_recv = &t;
+            break;
+          }
+        if (send && labelled && first_recv && !reference.before_first_receive.empty() &&
+            slot_of(first_recv->phase, first_recv->step) >= at_slot) {
+          const bool same = slot_of(first_recv->phase, first_recv->step) == at_slot;
+          d.text += "rank " + std::to_string(r) + " sends before its first receive: " + reference.name + " has rank " +
+                    std::to_string(r) + " receive from rank " + std::to_string(first_recv->peer) +
+                    (first_recv->role.empty() ? "" : " (" + first_recv->role + ")") +
+                    (same ? " in this " + reference.step_word : " only in " + where(reference, first_recv->phase, first_recv->step)) +
+                    ", so " + reference.before_first_receive + ". Look at the test that decides which ranks send in a " +
+                    reference.step_word + "." + hole_for(reference, *first_recv);
+        } else {
+          d.text += counts_text(e.peer) + " " + upper_first(reference.shape);
+        }
       } else if (got.size() < want.size()) {
         const Transfer& t = *want[k];
         d.order = {slot_of(t.phase, t.step), op_order, r};
@@ -343,6 +362,7 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
   // comes first: the missing partner may be only its echo).
   std::string missing, missing_line;
   const Transfer* missing_hole = nullptr;
+  bool missing_names_holes = false;  // the sentence names the holes itself (a tag both sides use)
   std::vector<Transfer> calls;  // every blocked call compared, as a transfer at its place
   for (const auto& [rank, report] : blocked) {
     // The place the rank is at; a rank outside the schedule's phases is not compared.
@@ -358,8 +378,13 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
       const trace::Op op = p.send ? trace::Op::send : trace::Op::recv;
       calls.push_back({rank, op, p.peer, -1, report->phase, report->step, "", ""});
       const std::string verb = p.send ? "send" : "receive";
-      const std::string did = (at.empty() ? "" : at + ": ") + "rank " + std::to_string(rank) + " waits to " +
-                              call_text(p.send, p.peer);
+      // A peer that is no rank: MPI refused the call at once (the watchdog's error report).
+      const bool no_such_rank = p.peer >= reference.ranks || (p.send && p.peer < 0);
+      const std::string did = (at.empty() ? "" : at + ": ") + "rank " + std::to_string(rank) +
+                              (report->failed ? " tried to " : " waits to ") + call_text(p.send, p.peer) +
+                              (no_such_rank ? ", which does not exist (ranks 0.." +
+                                                  std::to_string(reference.ranks - 1) + ")"
+                                            : "");
       const Transfer* same = nullptr;
       const Transfer* other_peer = nullptr;
       const Transfer* other_op = nullptr;
@@ -387,6 +412,37 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
         const bool gone = peer == blocked.end();
         const bool past = !gone && mate && labelled && !peer->second->phase.empty() &&
                           places.of(peer->second->phase, peer->second->step) > places.of(mate->phase, mate->step);
+        // The message was sent after all when it sits unreceived somewhere: with another tag on this
+        // rank, or on a rank it was not meant for. That, not a missing send, is then the evidence.
+        const std::string stray = p.send || !mate ? "" : watchdog::stray_text(reports, p.peer, rank, p.tag);
+        if (!stray.empty() && missing.empty()) {
+          const std::string has = has_text(reference, *mate, " in " + where(reference, mate->phase, mate->step));
+          const int to = watchdog::stray_at(reports, p.peer, rank);
+          const bool scheduled = std::any_of(reference.transfers.begin(), reference.transfers.end(), [&](const Transfer& t) {
+            return t.rank == p.peer && t.op == trace::Op::send && t.peer == to;
+          });
+          const std::string sender = "rank " + std::to_string(p.peer);
+          const std::string send_hole = hole_of(reference, *mate), recv_hole = hole_of(reference, *same);
+          if (to < 0)  // the same two ranks, another tag: which side's tag is wrong, the holes' checks tell
+            missing = did + ", as " + reference.name + " has it; " + stray + " " + upper_first(sender) +
+                      "'s send" + (send_hole.empty() ? "" : " (your " + send_hole + " hole)") + " and rank " +
+                      std::to_string(rank) + "'s receive" +
+                      (recv_hole.empty() || recv_hole == send_hole ? "" : " (your " + recv_hole + " hole)") +
+                      " must use the same tag.";
+          else if (!scheduled)
+            missing = did + ", as " + reference.name + " has it; " + has + ". " + upper_first(stray) + " " +
+                      upper_first(reference.name) + " has " + sender + " make no send to rank " +
+                      std::to_string(to) + ": the peer of " + sender + "'s send is wrong.";
+          else
+            missing = did + ", as " + reference.name + " has it; " + has + ". " + upper_first(stray) +
+                      " One possibility is that " + sender + " sends to rank " + std::to_string(to) +
+                      " where it should send to rank " + std::to_string(rank) + ", or makes its sends in another order.";
+          missing_line = "  " + did + ", as " + reference.name + " has it.\n";
+          lines += "\n";
+          missing_hole = to < 0 ? nullptr : mate;
+          missing_names_holes = to < 0;
+          continue;
+        }
         if (mate && (gone || past)) {
           const std::string mate_verb = p.send ? "receive" : "send";
           const std::string has = has_text(reference, *mate, " in " + where(reference, mate->phase, mate->step));
@@ -423,7 +479,10 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
         why = "; " + has_text(reference, *other_peer, there) + ": the peer is wrong.";
       else if (other_op)
         why = "; " + has_text(reference, *other_op, there) + ", and no " + verb + ": " +
-              reference.name + " does not have this call" + (labelled ? " at this step." : ".");
+              reference.name + " does not have this call" + (labelled ? " at this step." : ".") +
+              (no_such_rank ? " A call to a rank that does not exist, on a rank that makes no " + verb +
+                                  " here: the condition around the " + verb + " lets this rank through."
+                            : "");
       else
         why = "; " + reference.name + " has rank " + std::to_string(rank) + " make no call" + there + ".";
       // The same call at another place of this rank's schedule: the calls are out of order.
@@ -470,6 +529,7 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
     }
   std::string hole;
   if (first_hole) hole = hole_for(reference, *first_hole);
+  else if (missing_names_holes && first == missing) hole = "";
   else if (!reference.holes.empty())
     hole = " That is your " + reference.holes.front().second + " hole; `./ringlab hint " + reference.exercise +
            "` gives its rule, one hint at a time.";

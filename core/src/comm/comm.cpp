@@ -114,6 +114,7 @@ Communicator::Communicator(MPI_Comm comm) : comm_(comm) {
     std::exit(2);
   }
   watchdog::explain_errors(comm_);
+  watchdog::look_for_strays_on(comm_);
   if (watchdog::threshold_s() > 0) MPI_Comm_dup(comm_, &watch_);
   wire_ = {comm_, watch_, rank_, size_};
   host_ = transport::make_mpi(wire_);
@@ -318,6 +319,8 @@ Request Communicator::start(trace::Op op, const void* data, std::size_t count, D
     }
   }
   r.transport_ = &transport_for(where);
+  const watchdog::Pending call = r.op_.pending();
+  const watchdog::Calling calling(call);  // an MPI error while posting is about this call
   r.posted_ = r.transport_->post(r.op_);
   r.id_ = ++next_id_;
   const auto& ctx = trace::context();

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "ringlab/base/log.hpp"
+#include "ringlab/comm/comm.hpp"  // kMaxTag: a wire tag back into the caller's tag
 #include "ringlab/trace/trace.hpp"
 
 namespace ringlab::watchdog {
@@ -78,6 +79,28 @@ void read_reports(MPI_Comm watch, std::map<int, Report>& heard) {
   }
 }
 
+// Where strays are looked for (look_for_strays_on), and the call being posted (Calling).
+MPI_Comm g_strays_comm = MPI_COMM_NULL;
+thread_local const Pending* t_calling = nullptr;
+
+// The messages that reached this rank and that no receive took: the first from each sender.
+// MPI_Iprobe looks without receiving, so a wait that was only slow loses nothing.
+std::vector<Pending> strays_here() {
+  std::vector<Pending> out;
+  if (g_strays_comm == MPI_COMM_NULL) return out;
+  int size = 0;
+  MPI_Comm_size(g_strays_comm, &size);
+  for (int from = 0; from < size; ++from) {
+    int flag = 0, bytes = 0;
+    MPI_Status st;
+    MPI_Iprobe(from, MPI_ANY_TAG, g_strays_comm, &flag, &st);
+    if (!flag) continue;
+    MPI_Get_count(&st, MPI_BYTE, &bytes);
+    out.push_back({false, from, st.MPI_TAG % (kMaxTag + 1), static_cast<std::size_t>(bytes)});
+  }
+  return out;
+}
+
 // What the watchdog does to take the whole run down: the hook first (a device transport
 // aborts its NCCL communicator there), then MPI_Abort.
 std::function<void()> g_before_abort;
@@ -105,7 +128,9 @@ void on_stuck(MPI_Comm watch, const std::function<bool()>& done,
             .where = where_now(),
             .waits = still_waiting(),
             .phase = place.phase ? place.phase : "",
-            .step = place.step};
+            .step = place.step,
+            .strays = strays_here(),
+            .failed = false};
   if (me.waits.empty()) return;
   tell_everyone(watch, rank, size, kReportTag, encode(me));
 
@@ -141,7 +166,32 @@ void on_stuck(MPI_Comm watch, const std::function<bool()>& done,
   }
 }
 
-void on_mpi_error(MPI_Comm*, int* code, ...) {
+// A call that named a rank that does not exist: which rank made it, to whom, and (when a check
+// knows the schedule) what the schedule has that rank do there. Without a schedule both usual
+// causes are offered: the peer's arithmetic, or a call made on a rank that should make none.
+std::string explain_bad_peer(MPI_Comm comm, const Pending& call) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  if (g_compare) {
+    const auto& place = trace::context();
+    const Report me{.rank = rank,
+                    .blocked = true,
+                    .where = where_now(),
+                    .waits = {call},
+                    .phase = place.phase ? place.phase : "",
+                    .step = place.step,
+                    .strays = {},
+                    .failed = true};
+    const Comparison schedule = g_compare({me}, size);
+    if (!schedule.text.empty()) return ":\n" + schedule.text.substr(0, schedule.text.size() - 1);
+  }
+  return ". Rank " + std::to_string(rank) + (call.send ? " tried to send to rank " : " tried to receive from rank ") +
+         std::to_string(call.peer) + ", which does not exist (ranks 0.." + std::to_string(size - 1) + "): check the peer arithmetic (mod n), or, where this rank should make no such call, the "
+                "condition around it.";
+}
+
+void on_mpi_error(MPI_Comm* comm, int* code, ...) {
   char text[MPI_MAX_ERROR_STRING];
   int len = 0, error_class = 0;
   MPI_Error_string(*code, text, &len);
@@ -153,6 +203,8 @@ void on_mpi_error(MPI_Comm*, int* code, ...) {
     message +=
         ". A message was longer than the buffer that received it: sender and receiver disagree on its size "
         "(which chunk, or how many elements)";
+  else if (error_class == MPI_ERR_RANK && t_calling)
+    message += explain_bad_peer(*comm, *t_calling);
   else if (error_class == MPI_ERR_RANK)
     message += ". A send or receive named a rank that does not exist: check the neighbour arithmetic (mod n)";
   log(Level::error) << message;
@@ -249,6 +301,11 @@ void wait_all(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n, MPI
   wait_until(watch, done, still_waiting);
 }
 
+void look_for_strays_on(MPI_Comm comm) { g_strays_comm = comm; }
+
+Calling::Calling(const Pending& call) : outer_(t_calling) { t_calling = &call; }
+Calling::~Calling() { t_calling = outer_; }
+
 void before_abort(std::function<void()> hook) { g_before_abort = std::move(hook); }
 void explain_rules(std::string text) { g_rules = std::move(text); }
 void compare_with(CompareFn compare) { g_compare = std::move(compare); }
@@ -279,6 +336,7 @@ std::string encode(const Report& r) {
     << r.phase << "\nstep " << r.step << "\n";
   for (const Pending& p : r.waits)
     s << "wait " << (p.send ? "send" : "recv") << " " << p.peer << " " << p.tag << " " << p.bytes << "\n";
+  for (const Pending& p : r.strays) s << "stray " << p.peer << " " << p.tag << " " << p.bytes << "\n";
   return s.str();
 }
 
@@ -302,6 +360,11 @@ bool decode(const std::string& text, Report& r) {
       if (fields.fail() || (op != "send" && op != "recv")) return false;
       p.send = op == "send";
       r.waits.push_back(p);
+    } else if (key == "stray") {
+      Pending p;
+      fields >> p.peer >> p.tag >> p.bytes;
+      if (fields.fail()) return false;
+      r.strays.push_back(p);
     } else if (!key.empty()) {
       return false;
     }
@@ -329,6 +392,9 @@ std::string diagnose(const std::vector<Report>& reports, int size, double thresh
       if (i == 0 && !r.where.empty()) out << "   in " << r.where;
       out << "\n";
     }
+    for (const Pending& p : r.strays)
+      out << "  rank " << rank << " holds a message from rank " << p.peer << " (" << bytes_text(p.bytes) << ", tag "
+          << p.tag << ") that no receive took\n";
   }
 
   // The wait-for graph: an edge from each blocked rank to each other blocked rank it waits for.
@@ -413,7 +479,11 @@ std::string diagnose(const std::vector<Report>& reports, int size, double thresh
         auto other = blocked.find(p.peer);
         const std::string me = "rank " + std::to_string(rank), peer = "rank " + std::to_string(p.peer);
         const std::string here = r->where.empty() ? "" : " (" + me + " is in " + r->where + ")";
-        if (other == blocked.end()) {
+        const std::string stray = p.send ? "" : stray_text(reports, p.peer, rank, p.tag);
+        if (other == blocked.end() && !stray.empty()) {  // the message was sent: where it went is the evidence
+          said = true;
+          out << "  " << me << " waits to receive from " << peer << here << ": " << stray << "\n";
+        } else if (other == blocked.end()) {
           said = true;
           out << "  " << me << (p.send ? " waits to send to " : " waits to receive from ") << peer
               << ", which is not in a point-to-point call: "
@@ -439,6 +509,33 @@ std::string diagnose(const std::vector<Report>& reports, int size, double thresh
       << "). RINGLAB_WATCHDOG_S sets the threshold "
       << "(0 turns the watchdog off); raise it if a rank is only slow.\n";
   return out.str();
+}
+
+int stray_at(const std::vector<Report>& reports, int from, int to) {
+  for (const Report& r : reports)
+    if (r.rank != to && std::any_of(r.strays.begin(), r.strays.end(), [&](const Pending& p) { return p.peer == from; }))
+      return r.rank;
+  return -1;
+}
+
+std::string stray_text(const std::vector<Report>& reports, int from, int to, int tag) {
+  const std::string sender = "rank " + std::to_string(from), receiver = "rank " + std::to_string(to);
+  for (const Report& r : reports)
+    if (r.rank == to)
+      for (const Pending& p : r.strays)
+        if (p.peer == from && p.tag != tag)
+          return sender + "'s message did reach " + receiver + ", with tag " + std::to_string(p.tag) + ", and " +
+                 receiver + " waits for tag " + std::to_string(tag) + ": the tags do not match.";
+  const int at = stray_at(reports, from, to);
+  if (at < 0) return "";
+  for (const Report& r : reports)
+    if (r.rank == at)
+      for (const Pending& p : r.strays)
+        if (p.peer == from)
+          return sender + " sent rank " + std::to_string(at) + " a message (" + bytes_text(p.bytes) + ", tag " +
+                 std::to_string(p.tag) + ") that no receive took, and " + receiver + " holds none from it: " + sender +
+                 "'s message went to rank " + std::to_string(at) + ".";
+  return "";
 }
 
 }  // namespace ringlab::watchdog

@@ -65,6 +65,10 @@ struct Schedule {
   // Said after every step's name: "root 2" (a broadcast's schedule depends on its root).
   std::string context;
   std::vector<LookAlike> look_alikes;  // known mistakes that are schedules themselves
+  // What a rank lacks when it sends before its first receive of the schedule, where the data
+  // reaches a rank only through that receive (a broadcast): "it has no data yet". An extra send
+  // made so early is then told by the rank's role: when the schedule has it receive, and from whom.
+  std::string before_first_receive;
 };
 
 // Lesson 05's ring allreduce on n ranks (solutions/05_ring_allreduce/ring_allreduce.hpp's
@@ -106,8 +110,12 @@ std::string diagnose_schedule(const Schedule& reference, const std::vector<trace
 //   "round 1 (root 0): rank 3 waits to receive from rank 0; the binomial tree has rank 3 receive
 //    from rank 1 in this round (its parent): the peer is wrong."
 // A call that is the schedule's gets "as the chain has it", and, where its peer is not in a
-// point-to-point call, what the schedule has that peer do. `departs` when some blocked call is
-// not the schedule's; then a "diagnosis:" line names the first and the exercise's hole.
+// point-to-point call, what the schedule has that peer do. Where that peer's message sits
+// unreceived (the reports' strays), that is said instead of a missing send: with another tag on
+// the waiting rank (the tags do not match), or on a rank the schedule has it never send to (the
+// peer is wrong). `departs` when some blocked call is not the schedule's; then a "diagnosis:"
+// line names the first and the exercise's hole. A report marked `failed` is a call MPI refused
+// (a peer that is no rank): it "tried to" make it, and the schedule says what that rank does there.
 watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<watchdog::Report>& reports);
 
 // While it lives, a hang (the watchdog stopping the run) is compared with `reference`: a check

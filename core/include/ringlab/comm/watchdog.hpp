@@ -71,6 +71,26 @@ void set_pause_between_tests(std::function<void()> pause);
 // `mpirun --quiet`). The Communicator installs it on its communicator.
 void explain_errors(MPI_Comm comm);
 
+// The communicator whose messages the watchdog looks at when it stops a run: what arrived on a
+// blocked rank and no receive took (a message sent with another tag, or to the wrong rank) is
+// in its report, so that a hang names where the missing message went instead of saying it was
+// never sent. The Communicator names its own.
+void look_for_strays_on(MPI_Comm comm);
+
+// While it lives, an MPI error on this thread is about this call (the Communicator marks each
+// transfer it posts): a peer that is no rank (MPI_ERR_RANK) is named, and compared with the
+// schedule of the check around it (compare_with), like a hang.
+class Calling {
+ public:
+  explicit Calling(const Pending& call);
+  ~Calling();
+  Calling(const Calling&) = delete;
+  Calling& operator=(const Calling&) = delete;
+
+ private:
+  const Pending* outer_;
+};
+
 // Receives the next message that has already arrived on `comm` (any rank, any tag) into
 // `bytes`, with its envelope in `status`; false when none has. The watchdog reads reports so,
 // and the end-of-run check the messages no receive took.
@@ -84,6 +104,10 @@ struct Report {
   std::vector<Pending> waits;  // the transfers it waits for
   std::string phase;           // the same place, as the trace names it (tc.at): "reduce-scatter"
   int step = -1;               //   and 0; "" and -1 where the algorithm did not say
+  // Messages that reached this rank and that no receive took (yet): peer = the sender, its tag
+  // and size; the first from each sender (MPI shows one per sender without receiving it).
+  std::vector<Pending> strays;
+  bool failed = false;  // the call in `waits` did not wait: MPI refused it (a peer that is no rank)
 };
 std::string encode(const Report& r);
 bool decode(const std::string& text, Report& r);
@@ -105,5 +129,13 @@ void compare_with(CompareFn compare);  // an empty function: no schedule known (
 // what was heard (at most one per rank); ranks missing from it are not in a point-to-point call.
 std::string diagnose(const std::vector<Report>& reports, int size, double threshold_s,
                      const Comparison& schedule = {});
+
+// Where the message that rank `to` waits for from rank `from` with `tag` is, from the strays in
+// the reports: one sentence, or "" when no rank holds a stray from `from`. The message arrived
+// with another tag ("... the tags do not match"), or went to another rank ("rank 0 sent rank 2
+// a message that no receive took, and rank 1 holds none from it").
+std::string stray_text(const std::vector<Report>& reports, int from, int to, int tag);
+// The rank that holds a stray from `from` (other than `to`), or -1: where a send went instead.
+int stray_at(const std::vector<Report>& reports, int from, int to);
 
 }  // namespace ringlab::watchdog
