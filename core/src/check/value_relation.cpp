@@ -116,7 +116,9 @@ std::vector<RelationFound> relate(const std::vector<ValueEvidence>& evidence, in
   if (all([&](const ValueEvidence& e) { return near(e.got, e.arrived, e.rounding); })) add(Relation::arrived);
   double k = 1;
   std::string name;
-  const bool own = common_factor(evidence, named, near, [](const ValueEvidence& e) { return e.own; }, k, name);
+  // Where the rank's own value IS the right value (one rank), relating to it says nothing more.
+  const bool own_is_right = all([&](const ValueEvidence& e) { return near(e.own, e.expected); });
+  const bool own = !own_is_right && common_factor(evidence, named, near, [](const ValueEvidence& e) { return e.own; }, k, name);
   const bool own_exactly = own && k == 1;
   if (own_exactly) add(Relation::own, 1, "1");
   if (all([&](const ValueEvidence& e) {

@@ -32,11 +32,11 @@ struct CheckCase {
 struct CheckRun {
   int np = 0;
   int rc = 0;  // the run's exit code (0: passed)
-  std::vector<CheckCase> cases;
-  std::vector<std::pair<double, double>> mismatches;  // (expected, got)
-  std::vector<std::string> departures;                // the schedule diagnosis said why already
-  std::vector<double> mismatch_own;  // per mismatch: the rank's own input there (NaN: not recorded)
-  std::vector<double> factors;       // every wrong value k times the right one (NaN: NaN or inf)
+  std::vector<CheckCase> cases = {};
+  std::vector<std::pair<double, double>> mismatches = {};  // (expected, got)
+  std::vector<std::string> departures = {};                // the schedule diagnosis said why already
+  std::vector<double> mismatch_own = {};  // per mismatch: the rank's own input there (NaN: not recorded)
+  std::vector<double> factors = {};       // every wrong value k times the right one (NaN: NaN or inf)
 };
 
 // The symptoms (a manifest's `diagnose` names) to look for in `runs`, each a sentence that names

@@ -49,7 +49,7 @@ enum class Relation { not_finite, zero, arrived, own, extra_term, factor, step_b
 struct RelationFound {
   Relation relation;
   double k = 1;        // factor, own: got = k * (expected, own)
-  std::string k_name;  // "n = 3", "1/n", "sqrt n", "2", "-1", or the number
+  std::string k_name = {};  // "n = 3", "1/n", "sqrt n", "2", "-1", or the number
   int place = -1;      // elsewhere: the index into `elsewhere` (the same for every value), else -1
 };
 
