@@ -11,6 +11,7 @@
 #include "model.hpp"
 #include "parameter_server.hpp"
 #include "ringlab/check/diagnose_training.hpp"
+#include "ringlab/check/value_relation.hpp"
 #include "ringlab/ringlab.hpp"
 #include "shared/format.hpp"
 
@@ -48,6 +49,42 @@ inline long long compare_params(ringlab::Communicator& comm, const std::vector<f
   return comm.sum(r.wrong);
 }
 
+// What a worker pulled, against what the server held: after a right pull, worker 1's parameters
+// after step k are the server's after step k. The server sends its steps to worker 1, which relates
+// each differing value to the server's value and to the server's value of the step before (a
+// worker one step behind was sent the parameters before the update). "" where they agree, and on
+// every other rank.
+inline std::string pull_diagnosis(ringlab::Communicator& comm, const std::vector<std::vector<double>>& after_step,
+                                  std::size_t size, int steps) {
+  using ringlab::Relation;
+  if (comm.size() < 2 || after_step.size() != static_cast<std::size_t>(steps)) return "";
+  std::vector<double> server(static_cast<std::size_t>(steps) * size);
+  if (comm.rank() == kServer) {
+    for (int k = 0; k < steps; ++k) std::copy(after_step[k].begin(), after_step[k].end(), server.begin() + k * size);
+    comm.send(ringlab::View<const double>(server), 1);
+    return "";
+  }
+  if (comm.rank() != 1) return "";
+  comm.recv(ringlab::View<double>(server), kServer);
+  std::vector<ringlab::ValueEvidence> evidence;
+  std::vector<long long> index;
+  for (int k = 0; k < steps; ++k)
+    for (std::size_t i = 0; i < size; ++i) {
+      const double want = server[k * size + i], got = after_step[k][i];
+      if (std::fabs(got - want) <= 1e-6 * std::fmax(1.0, std::fabs(want))) continue;
+      evidence.push_back({.expected = want, .got = got, .before = k ? server[(k - 1) * size + i] : 0.0});
+      index.push_back(static_cast<long long>(i));
+    }
+  if (evidence.empty()) return "";
+  return ringlab::explain(
+      "worker 1's parameters after each step against the server's", evidence, comm.size() - 1,
+      {{Relation::step_before,
+        "the workers are one step behind: what they pulled is the server's parameters from before its update — "
+        "the server sends them before the SGD step; send them after it"},
+       {Relation::zero, "what the workers pull never reaches their parameters (they stay 0, the start)"}},
+      "place", index);
+}
+
 // `*_over_formula`: the bytes per step main.cpp measured, over what the formula says (1 when
 // they agree): the server's sent + received, the busiest ring rank's sent and its received.
 // Returns the number of wrong values over all ranks.
@@ -61,12 +98,21 @@ inline long long check_training(ringlab::Communicator& comm, const Problem& pb, 
   const long long w_ps =
       compare_params(comm, serial_sync(pb, steps, flr, 1, N - 1, &ps_reference, comm.rank() == kServer ? &parts : nullptr),
                      ps.params, N, "parameter server");
-  // Why, from the server's parameters step by step: the first wrong step, and how far it moved.
-  if (w_ps && comm.rank() == kServer) {
-    const std::string why =
-        ringlab::diagnose_training(std::vector<double>(pb.size, 0.0), ps_reference, ps.after_step, N - 1,
-                                   "the number of workers (comm.size() - 1)", parts);
-    if (!why.empty()) std::printf("diagnosis: the parameter server: %s\n", why.c_str());
+  // Why: first what the workers pulled (a wrong pull makes every later gradient wrong, so it
+  // speaks first), then the server's parameters step by step: the first wrong step, how far it moved.
+  if (w_ps) {
+    const auto pulled = comm.gather_strings(pull_diagnosis(comm, ps.after_step, pb.size, steps));
+    if (comm.rank() == kServer) {
+      std::string why;
+      for (const auto& text : pulled)
+        if (why.empty() && !text.empty()) why = "the workers: " + text;
+      if (why.empty()) {
+        why = ringlab::diagnose_training(std::vector<double>(pb.size, 0.0), ps_reference, ps.after_step, N - 1,
+                                         "the number of workers (comm.size() - 1)", parts);
+        if (!why.empty()) why = "the parameter server: " + why;
+      }
+      if (!why.empty()) std::printf("diagnosis: %s\n", why.c_str());
+    }
   }
   const long long w_ring = compare_params(comm, serial_sync(pb, steps, flr, 0, N), ring.params, N, "ring");
   long long w_bytes = 0, w_async = 0;

@@ -16,8 +16,10 @@
 #include <string>
 #include <vector>
 
+#include "ringlab/check/diagnose_runs.hpp"
 #include "ringlab/check/value_relation.hpp"
 #include "ringlab/ringlab.hpp"
+#include "shared/format.hpp"
 #include "shared/replica.hpp"
 #include "shared/training.hpp"
 
@@ -44,6 +46,7 @@ class StepCheck {
     replica.sync_to_host();
     params_ = state.params;
     velocity_ = state.velocity;
+    lr_ = lr;
     momentum_ = momentum;
     const std::size_t size = params_.size();
     for (auto* v : {&params_after_, &velocity_after_, &own_change_, &second_change_}) v->resize(size);
@@ -154,6 +157,15 @@ class StepCheck {
     return m;
   }
 
+  // value_relation's sentence about this rank's wrong values; rank 0 also records their factor for
+  // the diagnosis across runs (diagnose_runs.hpp: how the factor changes with the number of ranks).
+  std::string explain(const std::string& what, const Evidence& evidence, const std::vector<ringlab::CauseOf>& causes,
+                      const std::vector<long long>& index, const std::vector<ringlab::NamedFactor>& known = {}) const {
+    const int n = comm_.size();
+    if (comm_.rank() == 0) ringlab::record_check_relation(ringlab::relate(evidence, n, known));
+    return ringlab::explain(what, evidence, n, causes, "place", index, known);
+  }
+
   // The wrong places: each i < size whose evidence, made by at(i), is off by more than `tolerance`.
   template <class At> static void collect(std::size_t size, double tolerance, At at, Evidence& evidence,
                                           std::vector<long long>& index) {
@@ -212,8 +224,8 @@ class StepCheck {
               "averaged gradient went to another buffer";
     using ringlab::Relation;
     const double nn = n;
-    return ringlab::explain(
-        where + ", the averaged gradient", evidence, n,
+    return explain(
+        where + ", the averaged gradient", evidence,
         {{Relation::not_finite, "a division by zero, or values read from memory nobody wrote"},
          {Relation::zero,
           held ? "0 was written where grad held this rank's own non-zero gradient (" + std::to_string(held) +
@@ -233,11 +245,14 @@ class StepCheck {
          {Relation::factor, "summed where the mean belongs — divide by the number of ranks (comm.size())",
           nn},
          {Relation::factor, "divided by the number of ranks twice", 1 / nn},
+         {Relation::factor,
+          "divided by n - 1 (comm.size() - 1) where the mean divides by the number of ranks (comm.size())",
+          nn / (nn - 1)},
          {Relation::factor, "multiplied by n where dividing by n belongs (the sum times n)", nn * nn},
          {Relation::factor, "divided by the number of ranks three times (the sum divided by n³)",
           1 / (nn * nn)},
          {Relation::factor, "the sign is turned round", -1.0}},
-        "place", index);
+        index);
   }
 
   // Part 2 wrong, the averaged gradient right (grad holds the average after the step): how far
@@ -279,8 +294,19 @@ class StepCheck {
     // From velocity 0 a second step goes 1 + momentum as far as the first: 2 + momentum in all.
     const bool from_rest = std::all_of(velocity_.begin(), velocity_.end(), [](float v) { return v == 0; });
     if (from_rest) causes.push_back({Relation::factor, twice, 2 + double(momentum_)});
+    // The step's own numbers name a factor a count of ranks cannot: from velocity 0 the weights move
+    // lr * grad, so a step that moved momentum / lr times as far took momentum as its learning rate.
+    const double swapped = double(momentum_) / double(lr_);
+    const std::vector<ringlab::NamedFactor> known{
+        {swapped, "momentum / lr = " + lessons::format("%g / %g", double(momentum_), double(lr_))}};
+    if (from_rest)
+      causes.push_back({Relation::factor,
+                        "the step used the momentum where the learning rate belongs (from velocity 0 the "
+                        "weights move lr * grad); one possibility is lr and momentum passed in each other's "
+                        "place to sgd_momentum_update",
+                        swapped});
     if (!evidence.empty())
-      return ringlab::explain(where + ", how far each weight moved", evidence, n, causes, "place", index);
+      return explain(where + ", how far each weight moved", evidence, causes, index, known);
 
     collect(
         params_.size(), kStepTolerance * largest(velocity_after_),
@@ -293,7 +319,7 @@ class StepCheck {
     const std::string kept = "the weights moved right, but the new velocity was never stored";
     causes = {{Relation::step_before, kept}};
     if (from_rest) causes.push_back({Relation::zero, kept});
-    return ringlab::explain(where + ", the velocity after the step", evidence, n, causes, "place", index);
+    return explain(where + ", the velocity after the step", evidence, causes, index);
   }
 
   ringlab::Communicator& comm_;
@@ -301,7 +327,7 @@ class StepCheck {
                                                                   // one; the state before the step
   std::vector<double> params_after_, velocity_after_;  // the reference step's result
   std::vector<double> own_change_, second_change_;     // the step with the own gradient; one more step
-  float momentum_ = 0;
+  float lr_ = 0, momentum_ = 0;
   double worst_gradient_ = 0, worst_step_ = 0;
   long long checked_step_ = -1;
   bool identical_ = true, explained_ = false;

@@ -33,3 +33,12 @@ TEST_CASE("one rank's terms missing or counted twice") {
 }
 
 TEST_CASE("a sum no pattern explains gets no claim") { CHECK(diagnose_chain(kParts, 100.0).empty()); }
+
+TEST_CASE("the first ranks' terms only: what the later ranks added was lost, two readings offered") {
+  const auto text = diagnose_chain(kParts, 2.5);  // rank 0's terms alone reach the end
+  CHECK(has(text, "holds rank 0's terms only: ranks 1..3' own terms are missing, and rank 0's are there"));
+  CHECK(has(text, "one possibility is that what arrived replaced it (a receive after the rank adds its terms"));
+  CHECK(has(text, "another, that each passed on what it received without adding its own terms"));
+  CHECK(has(diagnose_chain(kParts, 1.5), "holds ranks 0..1' terms only: ranks 2..3' own terms are missing"));
+  CHECK(has(diagnose_chain({2.5, -1.0}, 2.5), "rank 1's own terms are missing"));
+}

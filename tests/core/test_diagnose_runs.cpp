@@ -146,3 +146,51 @@ TEST_CASE("results recorded during a run read back as written") {
   CHECK(r.mismatch_own[1] == 0.2);
   CHECK(ringlab::read_check_run(2, 4, "/nonexistent/results").cases.empty());
 }
+
+namespace {
+// A failing run of a mean's check that recorded the factor k of its wrong values (NaN: NaN or inf).
+CheckRun factor_run(int np, double k) {
+  CheckRun r{np, 1, {}, {}, {}, {}};
+  r.factors.push_back(k);
+  return r;
+}
+}  // namespace
+
+TEST_CASE("how the factor changes with n over the runs names the count: n/(n - 1), NaN where n - 1 = 0") {
+  const std::vector<CheckRun> runs{factor_run(1, NAN), factor_run(2, 2), factor_run(3, 1.5), factor_run(4, 4.0 / 3)};
+  const auto found = diagnose_runs({"factor-of-n"}, runs);
+  REQUIRE(found.size() == 1);
+  CHECK(found[0] ==
+        "the wrong values are k times the right ones, k = NaN or inf on 1 rank, 2 on 2 ranks, 1.5 on 3 ranks, 1.33 "
+        "on 4 ranks: k = n/(n - 1) for every number of ranks n — divided by n - 1 where the mean divides by n (on 1 "
+        "rank n - 1 = 0: a division by zero).");
+  SECTION("the sum: k = n, and the run on 1 rank passes") {
+    CheckRun one{1, 0, {}, {}, {}, {}};
+    CHECK(says(diagnose_runs({"factor-of-n"}, {one, factor_run(2, 2), factor_run(3, 3)}),
+               "k = n for every number of ranks n — summed where the mean belongs"));
+  }
+  SECTION("2 ranks alone: n and n/(n - 1) both fit, nothing is said") {
+    CHECK(diagnose_runs({"factor-of-n"}, {factor_run(2, 2)}).empty());
+  }
+  SECTION("a run that contradicts every formula, or recorded no factor: nothing") {
+    CHECK(diagnose_runs({"factor-of-n"}, {factor_run(2, 2), factor_run(3, 1.6)}).empty());
+    CHECK(diagnose_runs({"factor-of-n"}, {factor_run(2, 2), factor_run(3, 1.5), CheckRun{4, 1, {}, {}, {}, {}}}).empty());
+  }
+  SECTION("not when the exercise does not list it") { CHECK(diagnose_runs(kAll, runs).empty()); }
+}
+
+TEST_CASE("a run's factor is recorded and read back, NaN included") {
+  char path[] = "/tmp/ringlab_factor_XXXXXX";
+  const int fd = mkstemp(path);
+  REQUIRE(fd >= 0);
+  setenv("RINGLAB_CHECK_RESULTS", path, 1);
+  ringlab::record_check_relation({{ringlab::Relation::own, 1, "1"}, {ringlab::Relation::factor, 1.5, "n/(n - 1)"}});
+  ringlab::record_check_relation({{ringlab::Relation::not_finite}});
+  ringlab::record_check_relation({{ringlab::Relation::zero}});  // no factor: nothing
+  unsetenv("RINGLAB_CHECK_RESULTS");
+  const CheckRun r = ringlab::read_check_run(3, 1, path);
+  std::remove(path);
+  REQUIRE(r.factors.size() == 2);
+  CHECK(r.factors[0] == 1.5);
+  CHECK(std::isnan(r.factors[1]));
+}

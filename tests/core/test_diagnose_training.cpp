@@ -84,8 +84,14 @@ TEST_CASE("a first step that is right and a second that is not: carried over onl
 }
 
 TEST_CASE("parameters that never move, move backwards, or become NaN") {
-  CHECK(has(diagnose_training(kStart, run(1), run(0, 0, 0), 3, kWorkers),
-            "did not change in step 0: the update is missing"));
+  const auto still = diagnose_training(kStart, run(1), run(0, 0, 0), 3, kWorkers);
+  CHECK(has(still, "did not change in step 0, though they should have"));
+  CHECK(has(still, "one possibility is that the update is missing; another, that what it added was 0"));
+  CHECK_FALSE(has(still, "never reach"));  // (the caller holds the parameters: they need not arrive)
+  // From 0, parameters used in the gradient's place add 0: said only when they start at 0.
+  CHECK_FALSE(has(still, "the parameters start at 0"));
+  const std::vector<double> zero(kStart.size(), 0.0);
+  CHECK(has(diagnose_training(zero, {kMove}, {zero}, 3, kWorkers), "the parameters start at 0"));
   CHECK(has(diagnose_training(kStart, run(1), run(-1), 3, kWorkers), "moved the wrong way in step 0"));
   auto nan = run(1);
   nan[1][2] = NAN;

@@ -129,7 +129,8 @@ TEST_CASE("explain: the evidence first, the cause firmly only when one relation 
     const auto text = explain("step 2", {e}, 3, causes);
     CHECK(has(text, "the wrong value equals what arrived (overwritten, not added to) (and equals the value of the "
                     "step before"));
-    CHECK(has(text, "the evidence does not single out one cause; one possibility is what arrives replaces the sum."));
+    CHECK(has(text, "the evidence does not single out one cause; one possibility is what arrives replaces the sum; "
+                    "another, the update never reached this rank."));
   }
   SECTION("no relation: what is known, and nothing more") {
     ev[1].got = 5;
@@ -218,5 +219,39 @@ TEST_CASE("explain: several relations that all name one cause single it out") {
   }
   SECTION("no evidence: nothing to say") {
     CHECK(explain("step 0", {}, 2, {{Relation::extra_term, twice}}).empty());
+  }
+}
+
+TEST_CASE("a factor named from what the caller knows: its hyperparameters before the factors of n") {
+  std::vector<ValueEvidence> ev;
+  for (int i = 0; i < 3; ++i) ev.push_back(sum_case(i, 30 * (7 + 30 * i)));
+  CHECK(only(ev, 3) == "is 30 times the right value");  // (measured, unnamed)
+  const std::vector<ringlab::NamedFactor> known{{0.9 / 0.03, "momentum / lr = 0.9 / 0.03"}};
+  const auto found = relate(ev, 3, known);
+  REQUIRE(found.size() == 1);
+  CHECK(ringlab::describe(found.front()) == "is momentum / lr = 0.9 / 0.03 times the right value");
+  const std::vector<CauseOf> causes{{Relation::factor, "the momentum was used as the learning rate", 0.9 / 0.03}};
+  CHECK(has(explain("step 0", ev, 3, causes, "place", {}, known),
+            "every wrong value is momentum / lr = 0.9 / 0.03 times the right value: the momentum was used as the "
+            "learning rate."));
+}
+
+TEST_CASE("n/(n - 1): divided by one rank too few; on 2 ranks it is also n, and explain says both") {
+  std::vector<ValueEvidence> ev;
+  for (int i = 0; i < 3; ++i) ev.push_back(sum_case(i, 1.5 * (7 + 30 * i)));
+  CHECK(only(ev, 3) == "is n/(n - 1) = 3/2 times the right value");
+  for (auto& e : ev) e.got = 0.75 * e.expected;
+  CHECK(only(ev, 4) == "is (n - 1)/n = 3/4 times the right value");
+  for (auto& e : ev) e.got = 2 * e.expected;
+  const std::vector<CauseOf> causes{{Relation::factor, "summed where the mean belongs", 2.0},
+                                    {Relation::factor, "divided by n - 1 where n belongs", 2.0 / 1.0}};
+  const auto text = explain("rank 0", ev, 2, causes);
+  CHECK(has(text, "every wrong value is n = 2 times the right value: the evidence does not single out one cause; "
+                  "one possibility is summed where the mean belongs; another, divided by n - 1 where n belongs."));
+  SECTION("on 3 ranks the two factors differ, and each is said firmly") {
+    const std::vector<CauseOf> three{{Relation::factor, "summed where the mean belongs", 3.0},
+                                     {Relation::factor, "divided by n - 1 where n belongs", 1.5}};
+    for (auto& e : ev) e.got = 1.5 * e.expected;
+    CHECK(has(explain("rank 0", ev, 3, three), "n/(n - 1) = 3/2 times the right value: divided by n - 1 where n belongs."));
   }
 }

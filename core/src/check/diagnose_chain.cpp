@@ -28,6 +28,18 @@ std::string diagnose_chain(const std::vector<double>& contribution, double resul
              " only: the sum of " + (a == 1 ? std::string("rank 0") : "ranks 0.." + std::to_string(a - 1)) +
              " was lost on its way to rank " + std::to_string(a) + " — check what rank " +
              std::to_string(a - 1) + " sends and what rank " + std::to_string(a) + " adds to.";
+  // The first ranks' terms only (0..a): every rank after a lost what it had added. What arrived
+  // replacing what a rank had added (a receive after its own terms overwrites y) and a rank handing
+  // on what it received unchanged both leave this; the evidence does not tell them apart.
+  for (int a = 0; a < n - 1; ++a)
+    if (equal(result, std::accumulate(contribution.begin(), contribution.begin() + a + 1, 0.0))) {
+      const std::string kept = a == 0 ? "rank 0's" : "ranks 0.." + std::to_string(a) + "'";
+      const std::string lost = a + 1 == n - 1 ? "rank " + last + "'s" : "ranks " + std::to_string(a + 1) + ".." + last + "'";
+      return "the last rank's result holds " + kept + " terms only: " + lost + " own terms are missing, and " + kept +
+             " are there — what those ranks added was lost after they added it: one possibility is that what "
+             "arrived replaced it (a receive after the rank adds its terms overwrites y: receive first, then "
+             "add); another, that each passed on what it received without adding its own terms.";
+    }
   for (int k = 0; k < n; ++k) {
     if (contribution[k] == 0) continue;
     if (equal(result, total - contribution[k]))

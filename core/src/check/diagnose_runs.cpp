@@ -37,6 +37,72 @@ void append_line(const std::string& line) {
   ::close(fd);
 }
 
+// How a factor can change with the number of ranks n when the right value is the mean over n,
+// and what each says was done instead. A function of n, not one number: a run alone cannot tell
+// n from n/(n - 1) on 2 ranks, the runs together can.
+struct CountFormula {
+  const char* name;
+  double (*k)(double n);
+  const char* cause;
+};
+const CountFormula kCountFormulas[] = {
+    {"n", [](double n) { return n; }, "summed where the mean belongs — nothing divides by n"},
+    {"n/(n - 1)", [](double n) { return n / (n - 1); },
+     "divided by n - 1 where the mean divides by n (on 1 rank n - 1 = 0: a division by zero)"},
+    {"(n - 1)/n", [](double n) { return (n - 1) / n; }, "divided by n where n - 1 belongs"},
+    {"1/n", [](double n) { return 1 / n; }, "divided by n twice"},
+    {"n²", [](double n) { return n * n; }, "multiplied by n where dividing by n belongs"},
+    {"1/n²", [](double n) { return 1 / (n * n); }, "divided by n three times"},
+};
+
+// factor-of-n: the one formula every run agrees with (the factor of a failing run, NaN where the
+// formula is not finite, 1 where a run passed), shown on at least two numbers of ranks with a
+// finite factor; "" when none or several fit, or a failing run recorded no factor.
+std::string factor_of_n(const std::vector<CheckRun>& runs) {
+  std::vector<std::pair<int, double>> seen;  // (np, the first factor it recorded), failing runs
+  for (const auto& run : runs) {
+    if (run.rc == 0) continue;
+    if (run.factors.empty()) return "";
+    seen.emplace_back(run.np, run.factors.front());
+  }
+  auto fits = [&](const CountFormula& f) {
+    int finite = 0;
+    for (const auto& run : runs) {
+      const double want = f.k(run.np);
+      if (run.rc == 0) {
+        if (!(std::isfinite(want) && std::fabs(want - 1) <= 1e-3)) return false;
+        continue;
+      }
+      const double k = run.factors.front();
+      if (std::isnan(k)) {
+        if (std::isfinite(want)) return false;
+      } else if (!std::isfinite(want) || std::fabs(k - want) > 1e-3 * std::fabs(want)) {
+        return false;
+      } else {
+        ++finite;
+      }
+    }
+    return finite >= 2;
+  };
+  const CountFormula* found = nullptr;
+  for (const auto& f : kCountFormulas)
+    if (fits(f)) {
+      if (found) return "";  // two formulas agree with every run: nothing singled out
+      found = &f;
+    }
+  if (!found) return "";
+  std::sort(seen.begin(), seen.end());
+  std::string values;
+  for (const auto& [np, k] : seen) {
+    char one[64];
+    if (std::isnan(k)) std::snprintf(one, sizeof one, "NaN or inf on %d rank%s", np, np == 1 ? "" : "s");
+    else std::snprintf(one, sizeof one, "%.3g on %d rank%s", k, np, np == 1 ? "" : "s");
+    values += (values.empty() ? "" : ", ") + std::string(one);
+  }
+  return std::string("the wrong values are k times the right ones, k = ") + values + ": k = " + found->name +
+         " for every number of ranks n — " + found->cause + ".";
+}
+
 }  // namespace
 
 std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
@@ -118,6 +184,8 @@ std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
     found.push_back("every wrong value is exactly 1/(number of ranks) of the expected one (" + example + ")" +
                     maybe + "you divided where the result must be summed, or divided twice — divide once, after the sum" +
                     (beyond_2 ? "." : "; another, that half the terms are missing."));
+  if (wanted(symptoms, "factor-of-n"))
+    if (auto sentence = factor_of_n(runs); !sentence.empty()) found.push_back(sentence);
   return found;
 }
 
@@ -139,6 +207,16 @@ void record_check_departure(const std::string& diagnosis) {
   append_line("departure\t" + one_line + "\n");
 }
 
+void record_check_relation(const std::vector<RelationFound>& found) {
+  for (const auto& f : found) {
+    if (f.relation != Relation::factor && f.relation != Relation::not_finite) continue;
+    char line[64];
+    std::snprintf(line, sizeof line, "factor\t%.17g\n", f.relation == Relation::factor ? f.k : NAN);
+    append_line(line);
+    return;
+  }
+}
+
 CheckRun read_check_run(int np, int rc, const std::string& path) {
   CheckRun run;
   run.np = np;
@@ -155,6 +233,9 @@ CheckRun read_check_run(int np, int rc, const std::string& path) {
       std::string text;
       std::getline(f >> std::ws, text);
       run.departures.push_back(text);
+    } else if (kind == "factor") {
+      std::string k;  // (operator>> into a double does not read "nan")
+      if (f >> k) run.factors.push_back(std::strtod(k.c_str(), nullptr));  // (strtod reads "nan")
     } else if (kind == "mismatch") {
       double e = 0, a = 0, own = NAN;
       if (!(f >> e >> a)) continue;

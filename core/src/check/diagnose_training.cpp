@@ -131,9 +131,15 @@ std::string diagnose_training(const std::vector<double>& start,
     largest = std::fmax(largest, std::fabs(expected[0][i] - start[i]));
     moved = moved || actual[0][i] != start[i];
   }
+  // Not moved: the update is missing, or what it added was 0. Parameters that start at 0 are such a
+  // 0: used where the gradient belongs (pushed or summed in its place), they move nothing.
+  const bool start_zero = std::all_of(start.begin(), start.end(), [](double v) { return v == 0; });
   if (!moved)
-    return "the parameters did not change in step 0: the update is missing, or the new parameters never "
-           "reach this rank.";
+    return std::string("the parameters did not change in step 0, though they should have: nothing was added to "
+                       "them — one possibility is that the update is missing; another, that what it added was 0 "
+                       "where the gradients are not") +
+           (start_zero ? " (the parameters start at 0: parameters sent or used where the gradient belongs add 0)."
+                       : ".");
   double factor = NAN;
   std::string eg;  // the evidence: the parameter that should move the most, how far it did
   for (std::size_t i = 0; i < size && eg.empty(); ++i)

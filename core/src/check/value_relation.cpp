@@ -29,17 +29,15 @@ struct Near {
   }
 };
 
-// The factors a mistake makes, by name: counting the ranks once too often or too seldom, twice
-// over (multiplied by n where 1/n belongs: n² times the mean), a square root of it (a
-// learning-rate rule), doubling, halving, a sign.
-struct Named {
-  double k;
-  std::string name;
-};
-std::vector<Named> named_factors(int n) {
-  std::vector<Named> list;
+// The factors a mistake makes, by name: the caller's own (its hyperparameters) first, then
+// counting the ranks once too often or too seldom, twice over (multiplied by n where 1/n belongs:
+// n² times the mean), a square root of it (a learning-rate rule), one rank too few or too many in
+// a count (divided by n - 1 where n belongs: n/(n - 1)), doubling, halving, a sign. Where two
+// coincide (n/(n - 1) = 2 = n on 2 ranks) the first names k; explain() still sees both causes.
+std::vector<NamedFactor> named_factors(int n, const std::vector<NamedFactor>& known) {
+  std::vector<NamedFactor> list = known;
   if (n > 1) {
-    const std::string ns = std::to_string(n);
+    const std::string ns = std::to_string(n), less = std::to_string(n - 1);
     const std::string root = number(std::sqrt(double(n)));
     list.push_back({double(n), "n = " + ns});
     list.push_back({1.0 / n, "1/n = 1/" + ns});
@@ -47,6 +45,8 @@ std::vector<Named> named_factors(int n) {
     list.push_back({1.0 / (double(n) * n), "1/n² = 1/" + std::to_string(n * n)});
     list.push_back({std::sqrt(double(n)), "sqrt n = " + root});
     list.push_back({1.0 / std::sqrt(double(n)), "1/sqrt n = 1/" + root});
+    list.push_back({double(n) / (n - 1), "n/(n - 1) = " + ns + "/" + less});
+    list.push_back({double(n - 1) / n, "(n - 1)/n = " + less + "/" + ns});
   }
   list.push_back({2, "2"});
   list.push_back({0.5, "1/2"});
@@ -55,10 +55,10 @@ std::vector<Named> named_factors(int n) {
 }
 
 // The k with got == k * base for every piece of evidence, if there is one; `name` gets its name
-// when it is one of named_factors(n). base() of each piece must be known (not NaN).
+// when it is one of `named` (named_factors). base() of each piece must be known (not NaN).
 template <class Base>
-bool common_factor(const std::vector<ValueEvidence>& ev, int n, const Near& near, Base base, double& k,
-                   std::string& name) {
+bool common_factor(const std::vector<ValueEvidence>& ev, const std::vector<NamedFactor>& named, const Near& near,
+                   Base base, double& k, std::string& name) {
   double largest = 0, got_base = 0, base_base = 0;  // k by least squares: the large values weigh most
   for (const auto& e : ev) {
     if (std::isnan(base(e)) || !std::isfinite(e.got)) return false;
@@ -74,7 +74,7 @@ bool common_factor(const std::vector<ValueEvidence>& ev, int n, const Near& near
   k = got_base / base_base;
   // 1 or a named factor when every value fits it, rounding included, and the measured k is within
   // 1% of it (values all lost in their rounding name no factor).
-  auto candidates = named_factors(n);
+  auto candidates = named;
   candidates.insert(candidates.begin(), {1, "1"});
   for (const auto& f : candidates)
     if (std::fabs(k - f.k) <= 1e-2 * std::fabs(f.k) && fits(f.k)) {
@@ -92,9 +92,11 @@ bool common_factor(const std::vector<ValueEvidence>& ev, int n, const Near& near
 
 }  // namespace
 
-std::vector<RelationFound> relate(const std::vector<ValueEvidence>& evidence, int n) {
+std::vector<RelationFound> relate(const std::vector<ValueEvidence>& evidence, int n,
+                                  const std::vector<NamedFactor>& known) {
   std::vector<RelationFound> found;
   if (evidence.empty()) return found;
+  const auto named = named_factors(n, known);
   double scale = 0;
   for (const auto& e : evidence)
     for (double v : {e.expected, e.got})
@@ -114,7 +116,9 @@ std::vector<RelationFound> relate(const std::vector<ValueEvidence>& evidence, in
   if (all([&](const ValueEvidence& e) { return near(e.got, e.arrived, e.rounding); })) add(Relation::arrived);
   double k = 1;
   std::string name;
-  const bool own = common_factor(evidence, n, near, [](const ValueEvidence& e) { return e.own; }, k, name);
+  // Where the rank's own value IS the right value (one rank), relating to it says nothing more.
+  const bool own_is_right = all([&](const ValueEvidence& e) { return near(e.own, e.expected); });
+  const bool own = !own_is_right && common_factor(evidence, named, near, [](const ValueEvidence& e) { return e.own; }, k, name);
   const bool own_exactly = own && k == 1;
   if (own_exactly) add(Relation::own, 1, "1");
   if (all([&](const ValueEvidence& e) {
@@ -140,7 +144,7 @@ std::vector<RelationFound> relate(const std::vector<ValueEvidence>& evidence, in
   // The rank's own value times a factor is a relation only for a named factor (own / n: the rank's
   // gradient alone, averaged as if it were the sum); any factor would fit one value.
   if (own && !own_exactly && name.size()) add(Relation::own, k, name);
-  if (common_factor(evidence, n, near, [](const ValueEvidence& e) { return e.expected; }, k, name) && k != 0 &&
+  if (common_factor(evidence, named, near, [](const ValueEvidence& e) { return e.expected; }, k, name) && k != 0 &&
       k != 1)
     add(Relation::factor, k, name.empty() ? number(k, 4) : name);  // (measured: 4 digits)
   return found;
@@ -166,38 +170,42 @@ std::string describe(const RelationFound& f, const std::string& place_name) {
 
 std::string explain(const std::string& where, const std::vector<ValueEvidence>& evidence, int n,
                     const std::vector<CauseOf>& causes, const std::string& place_name,
-                    const std::vector<long long>& index) {
+                    const std::vector<long long>& index, const std::vector<NamedFactor>& known) {
   if (evidence.empty()) return "";
   const ValueEvidence& first = evidence.front();
   std::string text = where + ": " + plural(static_cast<long long>(evidence.size()), "wrong value") + ", e.g. ";
   if (!index.empty()) text.append("[").append(std::to_string(index.front())).append("] ");
   text += "expected " + number(first.expected) + " got " + number(first.got);
-  const auto found = relate(evidence, n);
+  const auto found = relate(evidence, n, known);
   const std::string every = evidence.size() == 1 ? "the wrong value " : "every wrong value ";
   if (found.empty()) return text + "; no simple relation to the right value holds for all of them.";
   text += "; " + every + describe(found.front(), place_name);
   for (std::size_t i = 1; i < found.size(); ++i) text += (i == 1 ? " (and " : ", and ") + describe(found[i], place_name);
   if (found.size() > 1) text += ")";
-  // Each relation's cause, if `causes` names one; the first of them is the one said.
-  std::vector<const CauseOf*> cause_of;
+  // Each relation's causes: every one `causes` gives for it (one k can be two counts' factor).
+  std::vector<std::vector<const std::string*>> cause_of;
   for (const auto& f : found) {
-    const CauseOf* cause = nullptr;
+    auto& mine = cause_of.emplace_back();
     for (const auto& c : causes)
-      if (c.relation == f.relation && (std::isnan(c.k) || std::fabs(c.k - f.k) <= 1e-4 * std::fabs(c.k))) {
-        cause = &c;
-        break;
-      }
-    cause_of.push_back(cause);
+      if (c.relation == f.relation && (std::isnan(c.k) || std::fabs(c.k - f.k) <= 1e-4 * std::fabs(c.k)) &&
+          std::none_of(mine.begin(), mine.end(), [&](const std::string* m) { return *m == c.cause; }))
+        mine.push_back(&c.cause);
   }
-  const auto first_cause = std::find_if(cause_of.begin(), cause_of.end(), [](const CauseOf* c) { return c; });
-  if (first_cause == cause_of.end())
-    return text + (found.size() > 1 ? ": the evidence does not single out one cause." : ".");
-  const std::string& cause = (*first_cause)->cause;
-  const bool one_cause =
-      std::all_of(cause_of.begin(), cause_of.end(), [&](const CauseOf* c) { return c && c->cause == cause; });
-  if (!one_cause)
-    return text + ": the evidence does not single out one cause; one possibility is " + cause + ".";
-  return text + ": " + cause + ".";
+  // The possibilities, in order: the causes of the relations that have one, each once.
+  std::vector<const std::string*> possible;
+  for (const auto& mine : cause_of)
+    for (const std::string* c : mine)
+      if (std::none_of(possible.begin(), possible.end(), [&](const std::string* p) { return *p == *c; }))
+        possible.push_back(c);
+  if (possible.empty()) return text + (found.size() > 1 ? ": the evidence does not single out one cause." : ".");
+  // Firm: every relation found has exactly that one cause.
+  const bool one_cause = possible.size() == 1 && std::all_of(cause_of.begin(), cause_of.end(), [](const auto& mine) {
+                           return mine.size() == 1;
+                         });
+  if (one_cause) return text + ": " + *possible.front() + ".";
+  text += ": the evidence does not single out one cause; one possibility is " + *possible.front();
+  if (possible.size() > 1) text += "; another, " + *possible[1];
+  return text + ".";
 }
 
 }  // namespace ringlab

@@ -10,12 +10,16 @@
 //   mismatch  EXPECTED  GOT [OWN]     one wrong element, as one rank saw it (OWN: that rank's
 //                                     own input there, when the check knows it)
 //   departure TEXT                    the run's messages departed from the schedule (schedule_diagnosis.hpp)
+//   factor    K                       the run's wrong values are K times the right ones (value_relation.hpp;
+//                                     nan: they are NaN or inf)
 // `ringlab-manifest diagnose NN` reads them and prints what diagnose_runs says.
 // No MPI here: tested with data alone (tests/core/test_diagnose_runs.cpp).
 #pragma once
 #include <cmath>
 #include <string>
 #include <vector>
+
+#include "ringlab/check/value_relation.hpp"
 
 namespace ringlab {
 
@@ -28,10 +32,11 @@ struct CheckCase {
 struct CheckRun {
   int np = 0;
   int rc = 0;  // the run's exit code (0: passed)
-  std::vector<CheckCase> cases;
-  std::vector<std::pair<double, double>> mismatches;  // (expected, got)
-  std::vector<std::string> departures;                // the schedule diagnosis said why already
-  std::vector<double> mismatch_own;  // per mismatch: the rank's own input there (NaN: not recorded)
+  std::vector<CheckCase> cases = {};
+  std::vector<std::pair<double, double>> mismatches = {};  // (expected, got)
+  std::vector<std::string> departures = {};                // the schedule diagnosis said why already
+  std::vector<double> mismatch_own = {};  // per mismatch: the rank's own input there (NaN: not recorded)
+  std::vector<double> factors = {};       // every wrong value k times the right one (NaN: NaN or inf)
 };
 
 // The symptoms (a manifest's `diagnose` names) to look for in `runs`, each a sentence that names
@@ -44,6 +49,11 @@ struct CheckRun {
 //              factor and one example; the cause is firm only when a run on 3 or more ranks shows
 //              it (on 2 ranks n times is also 2 times: a term added twice)
 //   root0      right when the root is 0, wrong for every other root
+//   factor-of-n  (a check whose right value is a mean over the n ranks) the factor k of every failing
+//              run's wrong values follows ONE of a few functions of n over the runs, NaN where that
+//              function divides by zero, 1 where a run passed: n (the sum), n/(n - 1) (divided by
+//              n - 1), (n - 1)/n, 1/n, n², 1/n². Named only when exactly one fits and two numbers of
+//              ranks show it (on 2 ranks alone n and n/(n - 1) are both 2)
 std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
                                        const std::vector<CheckRun>& runs);
 
@@ -52,6 +62,8 @@ std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
 void record_check_case(long long count, int root, long long wrong);
 void record_check_mismatch(double expected, double got, double own = NAN);
 void record_check_departure(const std::string& diagnosis);
+// The factor among `found` (relate()'s), or NaN when the values are NaN or inf; nothing otherwise.
+void record_check_relation(const std::vector<RelationFound>& found);
 
 // One run's results, read back (a missing file: no cases, as after a crash). Lines it does not
 // know are skipped.

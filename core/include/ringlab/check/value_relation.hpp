@@ -5,13 +5,16 @@
 //   arrived      equals what arrived             the value was overwritten, not added to
 //   own          equals the rank's own value     nothing was added (or k times it: own / n)
 //   extra term   the right value plus one term   one term was added twice
-//   factor       k times the right value         k = n, 1/n, n², 1/n², sqrt n, 1/sqrt n, 2, 1/2, -1, ...
+//   factor       k times the right value         k = n, 1/n, n², 1/n², sqrt n, 1/sqrt n, n/(n - 1),
+//                                                 (n - 1)/n, 2, 1/2, -1, or a factor the caller knows
+//                                                 by name (its hyperparameters: momentum / lr)
 //   zero         0                               never written
 //   not finite   NaN or inf                      a division by zero, memory nobody wrote
 //   step before  the value one step earlier      not updated, or one step late
 //   elsewhere    the right value of another place  the wrong chunk, peer or step
-// A relation is found only when it holds for EVERY piece of evidence; when more than one holds
-// the evidence does not single out a cause, and explain() says so ("one possibility is").
+// A relation is found only when it holds for EVERY piece of evidence; when more than one holds,
+// or one relation fits two causes (on 2 ranks n = 2 is also n/(n - 1)), the evidence does not
+// single out a cause, and explain() says so ("one possibility is ...; another, ...").
 // No MPI: tested with data alone (tests/core/test_value_relation.cpp).
 #pragma once
 #include <cmath>
@@ -33,18 +36,28 @@ struct ValueEvidence {
   std::vector<double> elsewhere = {};  // the right values of the other places (chunks, ranks, steps)
 };
 
+// A factor the caller can name from what it knows beyond n: its hyperparameters ("momentum / lr =
+// 0.9 / 0.03"), its own counts ("workers = n - 1"). Tried before the factors of n, so that k is
+// named for what it is.
+struct NamedFactor {
+  double k;
+  std::string name;
+};
+
 enum class Relation { not_finite, zero, arrived, own, extra_term, factor, step_before, elsewhere };
 
 struct RelationFound {
   Relation relation;
   double k = 1;        // factor, own: got = k * (expected, own)
-  std::string k_name;  // "n = 3", "1/n", "sqrt n", "2", "-1", or the number
+  std::string k_name = {};  // "n = 3", "1/n", "sqrt n", "2", "-1", or the number
   int place = -1;      // elsewhere: the index into `elsewhere` (the same for every value), else -1
 };
 
-// Every relation that holds for all of `evidence` (n: the number of ranks, for naming k),
-// most specific first. Empty when none holds, or when there is no evidence.
-std::vector<RelationFound> relate(const std::vector<ValueEvidence>& evidence, int n);
+// Every relation that holds for all of `evidence` (n: the number of ranks, for naming k; `known`:
+// the caller's own named factors), most specific first. Empty when none holds, or when there is
+// no evidence.
+std::vector<RelationFound> relate(const std::vector<ValueEvidence>& evidence, int n,
+                                  const std::vector<NamedFactor>& known = {});
 
 // The relation in words: "it equals what arrived", "it is n = 3 times the right value".
 // `place_name` names elsewhere's places ("chunk", "step"); describe() says "another chunk" or
@@ -62,12 +75,15 @@ struct CauseOf {
 //   WHERE: COUNT wrong, e.g. [i] expected E got G; every wrong value RELATION — CAUSE.
 // The cause is stated firmly only when the relations that hold all point at it: exactly one
 // relation, or several that `causes` all give the same cause (two ways of seeing one mistake,
-// such as a step taken twice, which at velocity 0 is also a factor 2 + momentum). When several
-// hold, or one holds that no cause matches, it says "one possibility is CAUSE" for the first
-// relation a cause matches; with no relation it says what is known and stops.
-// `index` (optional, one per evidence) names where each value is ("[i]" in the example).
+// such as a step taken twice, which at velocity 0 is also a factor 2 + momentum), and no relation
+// that `causes` gives two different causes (a factor 2 on 2 ranks: the sum where the mean belongs,
+// or a division by n - 1 where n belongs). Otherwise it says "one possibility is CAUSE; another,
+// CAUSE2" for the causes of the first relation a cause matches (or of the two first); with no
+// relation it says what is known and stops.
+// `index` (optional, one per evidence) names where each value is ("[i]" in the example); `known`
+// is relate()'s.
 std::string explain(const std::string& where, const std::vector<ValueEvidence>& evidence, int n,
                     const std::vector<CauseOf>& causes, const std::string& place_name = "place",
-                    const std::vector<long long>& index = {});
+                    const std::vector<long long>& index = {}, const std::vector<NamedFactor>& known = {});
 
 }  // namespace ringlab
