@@ -87,7 +87,7 @@ inline std::string explain_gradient(ringlab::LayerwiseModel& model, ringlab::Whe
     e.expected = want[i];
     e.got = got[i];
     const int owner = owner_of(i, stage, model, n);
-    if (owner >= 0) e.own = own[owner][i];
+    if (owner >= 0) e.own = own[owner][i], e.others = n * double(want[i]) - own[owner][i];  // the sum is n means
     evidence.push_back(e);
     index.push_back(static_cast<long long>(i));
   }
@@ -103,6 +103,10 @@ inline std::string explain_gradient(ringlab::LayerwiseModel& model, ringlab::Whe
         "each chunk holds its owner's own gradient alone: the ranks' gradients were never summed — reduce-scatter "
         "before the update", 1 / nn},
        {Relation::own, "each chunk holds its owner's own gradient alone: never summed over the ranks", 1.0},
+       {Relation::weights,
+        "only the owner's own part was divided by n, the other ranks' parts were not: the division came before "
+        "the sum (reduce_scatter adds what each rank holds), where it belongs after it, on the summed chunk",
+        1 / nn, 1.0},
        {Relation::zero, "your chunk of the gradient was never written"},
        {Relation::not_finite, "a division by zero, or memory nobody wrote"}},
       "place", index);

@@ -255,3 +255,26 @@ TEST_CASE("n/(n - 1): divided by one rank too few; on 2 ranks it is also n, and 
     CHECK(has(explain("rank 0", ev, 3, three), "n/(n - 1) = 3/2 times the right value: divided by n - 1 where n belongs."));
   }
 }
+
+TEST_CASE("weights: the own part and the others' counted differently, each by a named weight") {
+  // Two ranks; the right value is the mean (own + others) / 2. The owner's own part divided by n
+  // before the sum, the others' not: got = own / 2 + others.
+  const double own[] = {1, 2, 3, 4}, others[] = {10, 5, 7, 9};
+  std::vector<ValueEvidence> ev;
+  for (int i = 0; i < 4; ++i) {
+    ValueEvidence e;
+    e.own = own[i], e.others = others[i];
+    e.expected = (own[i] + others[i]) / 2;
+    e.got = own[i] / 2 + others[i];
+    ev.push_back(e);
+  }
+  const auto found = relate(ev, 2);
+  REQUIRE(found.size() == 1);
+  CHECK(found.front().relation == Relation::weights);
+  CHECK(ringlab::describe(found.front(), "place") ==
+        "is the rank's own part times 1/n = 1/2 plus the other ranks' times 1 (its own counted 1/n = 1/2, theirs 1)");
+  CHECK(has(explain("x", ev, 2, {{Relation::weights, "divided before the sum", 0.5, 1.0}}), ": divided before the sum."));
+  // A weight for the others that is no named one (1.3): no relation.
+  for (int i = 0; i < 4; ++i) ev[i].got = own[i] / 2 + 1.3 * others[i];
+  CHECK(relate(ev, 2).empty());
+}

@@ -90,6 +90,30 @@ bool common_factor(const std::vector<ValueEvidence>& ev, const std::vector<Named
   return informative >= 2;
 }
 
+// got == a * own + b * others for every piece of evidence, a and b each 0, 1 or a named factor
+// (least squares for the two, then each snapped to its name and every value checked).
+bool two_weights(const std::vector<ValueEvidence>& ev, const std::vector<NamedFactor>& named, const Near& near,
+                 double& a, std::string& a_name, double& b, std::string& b_name) {
+  double oo = 0, ot = 0, tt = 0, go = 0, gt = 0;
+  for (const auto& e : ev) {
+    if (std::isnan(e.own) || std::isnan(e.others) || !std::isfinite(e.got)) return false;
+    oo += e.own * e.own, ot += e.own * e.others, tt += e.others * e.others;
+    go += e.got * e.own, gt += e.got * e.others;
+  }
+  const double det = oo * tt - ot * ot;
+  if (ev.size() < 3 || !(std::fabs(det) > 1e-9 * oo * tt)) return false;  // own and others not apart
+  auto snap = [&](double x, double& k, std::string& name) {
+    std::vector<NamedFactor> candidates = named;
+    candidates.insert(candidates.begin(), {{0, "0"}, {1, "1"}});
+    for (const auto& f : candidates)
+      if (std::fabs(x - f.k) <= 1e-2 * std::fmax(std::fabs(f.k), 1e-2)) return k = f.k, name = f.name, true;
+    return false;
+  };
+  if (!snap((go * tt - gt * ot) / det, a, a_name) || !snap((gt * oo - go * ot) / det, b, b_name)) return false;
+  return std::all_of(ev.begin(), ev.end(),
+                     [&](const ValueEvidence& e) { return near(e.got, a * e.own + b * e.others, e.rounding); });
+}
+
 }  // namespace
 
 std::vector<RelationFound> relate(const std::vector<ValueEvidence>& evidence, int n,
@@ -147,6 +171,12 @@ std::vector<RelationFound> relate(const std::vector<ValueEvidence>& evidence, in
   if (common_factor(evidence, named, near, [](const ValueEvidence& e) { return e.expected; }, k, name) && k != 0 &&
       k != 1)
     add(Relation::factor, k, name.empty() ? number(k, 4) : name);  // (measured: 4 digits)
+  // Weights: the own part and the others' counted differently, both by a named weight (any two
+  // numbers fit two values). Equal weights are a factor of the sum, others' weight 0 is `own`.
+  double a = 0, b = 0;
+  std::string a_name, b_name;
+  if (two_weights(evidence, named, near, a, a_name, b, b_name) && a != b && b != 0)
+    found.push_back({Relation::weights, a, a_name, -1, b, b_name});
   return found;
 }
 
@@ -161,6 +191,9 @@ std::string describe(const RelationFound& f, const std::string& place_name) {
     case Relation::extra_term: return "is the right value plus one term again (a term counted twice)";
     case Relation::factor: return "is " + f.k_name + " times the right value";
     case Relation::step_before: return "equals the value of the step before (not updated, or one step late)";
+    case Relation::weights:
+      return "is the rank's own part times " + f.k_name + " plus the other ranks' times " + f.k2_name +
+             " (its own counted " + f.k_name + ", theirs " + f.k2_name + ")";
     case Relation::elsewhere:
       return f.place >= 0 ? "equals the right value of " + place_name + " " + std::to_string(f.place)
                           : "equals the right value of another " + place_name;
@@ -188,6 +221,7 @@ std::string explain(const std::string& where, const std::vector<ValueEvidence>& 
     auto& mine = cause_of.emplace_back();
     for (const auto& c : causes)
       if (c.relation == f.relation && (std::isnan(c.k) || std::fabs(c.k - f.k) <= 1e-4 * std::fabs(c.k)) &&
+          (std::isnan(c.k2) || std::fabs(c.k2 - f.k2) <= 1e-4 * std::fabs(c.k2)) &&
           std::none_of(mine.begin(), mine.end(), [&](const std::string* m) { return *m == c.cause; }))
         mine.push_back(&c.cause);
   }

@@ -12,6 +12,9 @@
 //   not finite   NaN or inf                      a division by zero, memory nobody wrote
 //   step before  the value one step earlier      not updated, or one step late
 //   elsewhere    the right value of another place  the wrong chunk, peer or step
+//   weights      a own + b others                 the rank's own part counted a times, the other
+//                                                 ranks' b times (own / n + others: divided before
+//                                                 the sum, only its own part)
 // A relation is found only when it holds for EVERY piece of evidence; when more than one holds,
 // or one relation fits two causes (on 2 ranks n = 2 is also n/(n - 1)), the evidence does not
 // single out a cause, and explain() says so ("one possibility is ...; another, ...").
@@ -28,6 +31,7 @@ struct ValueEvidence {
   double expected = 0, got = 0;
   double own = NAN;      // this rank's own contribution here (its input, its gradient)
   double arrived = NAN;  // what arrived from a peer here
+  double others = NAN;   // the other ranks' contributions here, summed (the right sum less `own`)
   double before = NAN;   // the value one step earlier (before the step, or the previous step's)
   double rounding = 0;   // how far `got` may be off by rounding alone (a small change of a large
                          // float weight is known only to the weight's last bits)
@@ -44,13 +48,15 @@ struct NamedFactor {
   std::string name;
 };
 
-enum class Relation { not_finite, zero, arrived, own, extra_term, factor, step_before, elsewhere };
+enum class Relation { not_finite, zero, arrived, own, extra_term, factor, step_before, elsewhere, weights };
 
 struct RelationFound {
   Relation relation;
   double k = 1;        // factor, own: got = k * (expected, own)
   std::string k_name = {};  // "n = 3", "1/n", "sqrt n", "2", "-1", or the number
   int place = -1;      // elsewhere: the index into `elsewhere` (the same for every value), else -1
+  double k2 = 1;             // weights: got = k * own + k2 * others
+  std::string k2_name = {};
 };
 
 // Every relation that holds for all of `evidence` (n: the number of ranks, for naming k; `known`:
@@ -68,7 +74,8 @@ std::string describe(const RelationFound& found, const std::string& place_name =
 struct CauseOf {
   Relation relation;
   std::string cause;
-  double k = NAN;  // factor, own: only for this k, to 1e-4 (a measured one: 2 + momentum); NaN: any
+  double k = NAN;   // factor, own, weights: only for this k, to 1e-4 (a measured one: 2 + momentum); NaN: any
+  double k2 = NAN;  // weights: only for this weight of the others; NaN: any
 };
 
 // Evidence first, then the cause when the evidence singles it out. One sentence:
