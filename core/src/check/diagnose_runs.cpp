@@ -13,6 +13,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "ringlab/base/plural.hpp"
+
 namespace ringlab {
 
 namespace {
@@ -94,10 +96,9 @@ std::string factor_of_n(const std::vector<CheckRun>& runs) {
   std::sort(seen.begin(), seen.end());
   std::string values;
   for (const auto& [np, k] : seen) {
-    char one[64];
-    if (std::isnan(k)) std::snprintf(one, sizeof one, "NaN or inf on %d rank%s", np, np == 1 ? "" : "s");
-    else std::snprintf(one, sizeof one, "%.3g on %d rank%s", k, np, np == 1 ? "" : "s");
-    values += (values.empty() ? "" : ", ") + std::string(one);
+    char one[32];
+    std::snprintf(one, sizeof one, "%.3g", k);
+    values += (values.empty() ? "" : ", ") + (std::isnan(k) ? std::string("NaN or inf") : one) + " on " + plural(np, "rank");
   }
   return std::string("the wrong values are k times the right ones, k = ") + values + ": k = " + found->name +
          " for every number of ranks n — " + found->cause + ".";
