@@ -1,0 +1,8 @@
+// held-out mistake (README.md): only the holes that differ from the solution;
+// scripts/ringlab-exercise fill SOLUTION THIS OUT makes the whole header.
+// ==== BEGIN EXERCISE: worker step ====
+  tc.at("push", step);
+  comm.send(grad, step, kServer);
+  tc.at("pull", step);
+  comm.recv(params, kServer);
+// ==== END EXERCISE ====

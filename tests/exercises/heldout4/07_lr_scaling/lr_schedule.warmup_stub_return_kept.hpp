@@ -1,0 +1,10 @@
+// held-out mistake (README.md): only the holes that differ from the solution;
+// scripts/ringlab-exercise fill SOLUTION THIS OUT makes the whole header.
+// ==== BEGIN EXERCISE: warm-up ====
+  const double target = scaled_lr(base_lr, world_size, s);
+  if (step < warmup_steps) {
+    const double progress = static_cast<double>(step) / static_cast<double>(warmup_steps);
+    return base_lr + (target - base_lr) * progress;
+  }
+  return base_lr;
+// ==== END EXERCISE ====
