@@ -56,12 +56,15 @@ class StepCheck {
       own_change_[i] = -double(lr) * (double(momentum) * velocity_[i] + own_grad_[i]);
       second_change_[i] = -double(lr) * (double(momentum) * velocity_after_[i] + whole_grad_[i]);
     }
+    scopes_before_ = ringlab::trace::scopes_opened();
   }
 
   // After it (the state on the host): parts 1 and 2, one line per checked step.
   void after_step(lessons::Replica& replica, const lessons::TrainingState& state, long long epoch) {
     using ringlab::View;
     const int n = comm_.size();
+    // The collectives the step called (the averaging is one allreduce): each one a trace scope.
+    collectives_ = ringlab::trace::scopes_opened() - scopes_before_;
     const std::vector<float>& grad = replica.grad_on_host();
     const double err = comm_.max(lessons::relative_error(grad, whole_grad_));
     if (err > kGradientTolerance && comm_.rank() == 0)  // where they differ: the first elements, both values
@@ -242,7 +245,12 @@ class StepCheck {
           "each rank divided its own gradient by n twice, and the gradients were never summed across the "
           "ranks",
           1 / (nn * nn)},
-         {Relation::factor, "summed where the mean belongs — divide by the number of ranks (comm.size())",
+         {Relation::factor,
+          collectives_ >= 2
+              ? "summed twice: the step made " + std::to_string(collectives_) +
+                    " collective calls where the average makes one allreduce, and a second sum over the ranks "
+                    "multiplies the sum by n again, so the division by n leaves the sum — allreduce once"
+              : "summed where the mean belongs — divide by the number of ranks (comm.size())",
           nn},
          {Relation::factor, "divided by the number of ranks twice", 1 / nn},
          {Relation::factor,
@@ -330,6 +338,7 @@ class StepCheck {
   float lr_ = 0, momentum_ = 0;
   double worst_gradient_ = 0, worst_step_ = 0;
   long long checked_step_ = -1;
+  long long scopes_before_ = 0, collectives_ = -1;  // trace scopes before the step; opened during it
   bool identical_ = true, explained_ = false;
   std::string cause_;  // the first wrong quantity's diagnosis (the one rank 0 prints)
 };

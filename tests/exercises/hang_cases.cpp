@@ -6,6 +6,8 @@
 //   missing-send     rank 1 waits for a message from rank 2, which goes on to a barrier instead
 //   tag-mismatch     rank 0 sends with tag 1, rank 1 receives with tag 0
 //   self-recv        rank 1 waits to receive from itself (a peer computed wrong)
+//   skipped-collective  rank 0 receives from rank 1 inside a second collective ("average") that
+//                    rank 1 never calls: rank 1 goes on to a barrier (a call made on one rank only)
 // Two more, inside an exercise's algorithm whose schedule the kit knows (WatchSchedule): the
 // watchdog compares each blocked call with it and names the one that departs:
 //   wrong-tree       the binomial tree (root 0) with each rank receiving from v - 1, not its parent
@@ -28,10 +30,10 @@ int main(int argc, char** argv) {
   CLI::App app{"Programs that hang on purpose, for the watchdog's tests"};
   std::string which = "send-first-ring";
   app.add_option("--case", which,
-                 "send-first-ring, missing-send, tag-mismatch, self-recv, no-wait, stray-send, too-long, "
-                 "wrong-tree, wrong-chain")
-      ->check(CLI::IsMember({"send-first-ring", "missing-send", "tag-mismatch", "self-recv", "no-wait",
-                             "stray-send", "too-long", "wrong-tree", "wrong-chain"}));
+                 "send-first-ring, missing-send, tag-mismatch, self-recv, skipped-collective, no-wait, "
+                 "stray-send, too-long, wrong-tree, wrong-chain")
+      ->check(CLI::IsMember({"send-first-ring", "missing-send", "tag-mismatch", "self-recv", "skipped-collective",
+                             "no-wait", "stray-send", "too-long", "wrong-tree", "wrong-chain"}));
   if (auto code = rt.parse(app, argc, argv)) return *code;
   auto& comm = rt.comm();
   const int n = comm.size(), r = comm.rank();
@@ -90,6 +92,12 @@ int main(int argc, char** argv) {
     comm.recv(View<float>(in), (r - 1 + n) % n);
   } else if (which == "missing-send") {
     if (r == 1) comm.recv(View<float>(in), 2);
+    comm.barrier();
+  } else if (which == "skipped-collective") {
+    if (r == 0) {
+      trace::Collective average("average", in.data(), in.size());
+      comm.recv(View<float>(in), 1);
+    }
     comm.barrier();
   } else if (which == "self-recv") {
     if (r == 1) comm.recv(View<float>(in), 1);

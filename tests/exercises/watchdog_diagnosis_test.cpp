@@ -178,3 +178,45 @@ TEST_CASE("a schedule's comparison comes after the ranks' states and, when a cal
   CHECK(has(guessed, "Every blocked call is one the tree makes"));
   CHECK(has(guessed, "Reorder the calls"));
 }
+
+namespace {
+// A rank that is in no transfer but waits in a call every rank makes (wait_collective's answer).
+Report in_collective(int rank, std::string call, long long scopes, long long scope) {
+  Report r{.rank = rank, .blocked = false};
+  r.collective = std::move(call);
+  r.scopes = scopes;
+  r.scope = scope;
+  return r;
+}
+}  // namespace
+
+TEST_CASE("a rank's collective call and its count of collectives survive encoding and decoding") {
+  Report back;
+  REQUIRE(ringlab::watchdog::decode(ringlab::watchdog::encode(in_collective(1, "the end of the run", 7, -1)), back));
+  CHECK_FALSE(back.blocked);
+  CHECK(back.collective == "the end of the run");
+  CHECK(back.scopes == 7);
+  CHECK(back.scope == -1);
+}
+
+TEST_CASE("a partner that started fewer collectives than the blocked rank's skipped one") {
+  Report waiting = blocked(0, {{false, 1, 0, 64}}, "ring_allreduce_fast, reduce-scatter step 0");
+  waiting.scope = 4;  // its 5th collective
+  waiting.scopes = 5;
+  const std::string text = ringlab::watchdog::diagnose({waiting, in_collective(1, "comm.all_ok", 4, -1)}, 2, 10);
+  CHECK(has(text, "rank 1 waits in comm.all_ok, a call every rank makes"));
+  CHECK(has(text, "rank 1 has started 4 collective calls; rank 0 is in its 5th (ring_allreduce_fast): rank 1 "
+                  "skipped a collective call that rank 0 made"));
+  CHECK_FALSE(has(text, "is not in a point-to-point call"));
+}
+
+TEST_CASE("a partner that called the collective and left it made a send too few") {
+  Report waiting = blocked(0, {{false, 1, 0, 64}}, "parameter_server, pull step 2");
+  waiting.scope = 2;
+  waiting.scopes = 3;
+  const std::string later = ringlab::watchdog::diagnose({waiting, in_collective(1, "the end of the run", 3, -1)}, 2, 10);
+  CHECK(has(later, "rank 1 did call parameter_server, and left it without the send rank 0 waits for: a send missing "
+                   "on rank 1, or an extra receive on rank 0"));
+  const std::string same = ringlab::watchdog::diagnose({waiting, in_collective(1, "comm.barrier", 3, 2)}, 2, 10);
+  CHECK(has(same, "rank 1 is in the same call (parameter_server) and went on without the send rank 0 waits for"));
+}

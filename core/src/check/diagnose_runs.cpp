@@ -48,7 +48,8 @@ struct CountFormula {
   const char* cause;
 };
 const CountFormula kCountFormulas[] = {
-    {"n", [](double n) { return n; }, "summed where the mean belongs — nothing divides by n"},
+    {"n", [](double n) { return n; },
+     "summed where the mean belongs — nothing divides by n (or the sum was taken twice before the division)"},
     {"n/(n - 1)", [](double n) { return n / (n - 1); },
      "divided by n - 1 where the mean divides by n (on 1 rank n - 1 = 0: a division by zero)"},
     {"(n - 1)/n", [](double n) { return (n - 1) / n; }, "divided by n where n - 1 belongs"},

@@ -151,7 +151,9 @@ bool Communicator::finish() {
   }
   // Messages that arrived here and that no receive took. Every rank has sent all it will send
   // before it enters the barrier; probing a few times lets MPI move the last ones in.
-  MPI_Barrier(comm_);
+  MPI_Request end;
+  MPI_Ibarrier(comm_, &end);
+  watchdog::wait_collective(watch_, &end, "the end of the run");
   std::vector<MPI_Comm> comms{comm_};  // the data, and a transport's own (ipc: "ready"/"done")
   for (auto* t : {host_.get(), device_.get()})
     if (t)
@@ -370,25 +372,35 @@ void Communicator::wait_all(std::vector<Request>& rs) {
   complete(ps.data(), ps.size());
 }
 
-void Communicator::barrier() { MPI_Barrier(comm_); }
+// The calls every rank makes are watched too (watchdog::wait_collective): they never stop a run,
+// but a rank waiting in one tells a hung rank that it is past the transfer it waits for.
+void Communicator::barrier() {
+  MPI_Request r;
+  MPI_Ibarrier(comm_, &r);
+  watchdog::wait_collective(watch_, &r, "comm.barrier");
+}
 
 namespace {
-template <class T> T reduced(T v, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+template <class T> T reduced(T v, MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Comm watch, const char* name) {
   T out{};
-  MPI_Allreduce(&v, &out, 1, type, op, comm);
+  MPI_Request r;
+  MPI_Iallreduce(&v, &out, 1, type, op, comm, &r);
+  watchdog::wait_collective(watch, &r, name);
   return out;
 }
 }  // namespace
 
-bool Communicator::all_ok(bool ok) { return reduced(ok ? 1 : 0, MPI_INT, MPI_MIN, comm_) == 1; }
-double Communicator::sum(double v) { return reduced(v, MPI_DOUBLE, MPI_SUM, comm_); }
-double Communicator::max(double v) { return reduced(v, MPI_DOUBLE, MPI_MAX, comm_); }
-long long Communicator::sum(long long v) { return reduced(v, MPI_LONG_LONG, MPI_SUM, comm_); }
+bool Communicator::all_ok(bool ok) { return reduced(ok ? 1 : 0, MPI_INT, MPI_MIN, comm_, watch_, "comm.all_ok") == 1; }
+double Communicator::sum(double v) { return reduced(v, MPI_DOUBLE, MPI_SUM, comm_, watch_, "comm.sum"); }
+double Communicator::max(double v) { return reduced(v, MPI_DOUBLE, MPI_MAX, comm_, watch_, "comm.max"); }
+long long Communicator::sum(long long v) { return reduced(v, MPI_LONG_LONG, MPI_SUM, comm_, watch_, "comm.sum"); }
 
 std::vector<std::string> Communicator::gather_strings(const std::string& mine) {
   int len = static_cast<int>(mine.size());
   std::vector<int> lens(rank_ == 0 ? size_ : 0), offs(rank_ == 0 ? size_ : 0);
-  MPI_Gather(&len, 1, MPI_INT, lens.data(), 1, MPI_INT, 0, comm_);
+  MPI_Request r;
+  MPI_Igather(&len, 1, MPI_INT, lens.data(), 1, MPI_INT, 0, comm_, &r);
+  watchdog::wait_collective(watch_, &r, "comm.gather_strings");
   std::string all;
   if (rank_ == 0) {
     std::exclusive_scan(lens.begin(), lens.end(), offs.begin(), 0);  // where each rank's string starts

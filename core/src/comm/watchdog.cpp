@@ -10,10 +10,12 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <set>
 #include <sstream>
 #include <thread>
 
 #include "ringlab/base/log.hpp"
+#include "ringlab/base/plural.hpp"
 #include "ringlab/comm/comm.hpp"  // kMaxTag: a wire tag back into the caller's tag
 #include "ringlab/trace/trace.hpp"
 
@@ -79,6 +81,9 @@ void read_reports(MPI_Comm watch, std::map<int, Report>& heard) {
   }
 }
 
+// What every other rank has said (reports, and answers from ranks in a collective), for the run.
+std::map<int, Report> g_heard;
+
 // Where strays are looked for (look_for_strays_on), and the call being posted (Calling).
 MPI_Comm g_strays_comm = MPI_COMM_NULL;
 thread_local const Pending* t_calling = nullptr;
@@ -118,7 +123,7 @@ thread_local std::function<void()> t_pause;  // between two tests: nothing (spin
 // finished after all) or, as the lowest blocked rank, print the diagnosis and stop the run.
 void on_stuck(MPI_Comm watch, const std::function<bool()>& done,
               const std::function<std::vector<Pending>()>& still_waiting, double limit) {
-  static std::map<int, Report> heard;
+  std::map<int, Report>& heard = g_heard;
   int rank = 0, size = 1;
   MPI_Comm_rank(watch, &rank);
   MPI_Comm_size(watch, &size);
@@ -130,7 +135,10 @@ void on_stuck(MPI_Comm watch, const std::function<bool()>& done,
             .phase = place.phase ? place.phase : "",
             .step = place.step,
             .strays = strays_here(),
-            .failed = false};
+            .failed = false,
+            .collective = "",
+            .scopes = trace::scopes_opened(),
+            .scope = trace::scope_serial()};
   if (me.waits.empty()) return;
   tell_everyone(watch, rank, size, kReportTag, encode(me));
 
@@ -182,7 +190,10 @@ std::string explain_bad_peer(MPI_Comm comm, const Pending& call) {
                     .phase = place.phase ? place.phase : "",
                     .step = place.step,
                     .strays = {},
-                    .failed = true};
+                    .failed = true,
+                    .collective = "",
+                    .scopes = trace::scopes_opened(),
+                    .scope = trace::scope_serial()};
     const Comparison schedule = g_compare({me}, size);
     if (!schedule.text.empty()) return ":\n" + schedule.text.substr(0, schedule.text.size() - 1);
   }
@@ -219,6 +230,40 @@ struct Edge {
 std::string edge_text(const Edge& e) {
   return "rank " + std::to_string(e.from) + (e.wait.send ? " waits to send to " : " waits to receive from ") +
          std::to_string(e.to);
+}
+
+// "4th": the place of a call among a rank's calls.
+std::string nth(long long k) {
+  const long long tens = k % 100, last = k % 10;
+  const char* suffix = (tens >= 11 && tens <= 13) ? "th" : last == 1 ? "st" : last == 2 ? "nd" : last == 3 ? "rd" : "th";
+  return std::to_string(k) + suffix;
+}
+
+// Rank `rank` (report r) waits for `p.peer`, which waits in a call every rank makes (report c):
+// the peer is past this point. The collectives each has started tell whether it skipped one
+// (every rank starts them in the same order) or left this one without the transfer.
+std::string past_the_call(int rank, const Report& r, const Pending& p, const Report& c) {
+  const std::string me = "rank " + std::to_string(rank), peer = "rank " + std::to_string(p.peer);
+  const std::string coll = r.where.substr(0, r.where.find(','));
+  std::string s = "  " + me + (p.send ? " waits to send to " : " waits to receive from ") + peer +
+                  (r.where.empty() ? "" : " in " + r.where) + ", but " + peer + " is past that point: it waits in " +
+                  c.collective + ", a call every rank makes.\n";
+  const std::string missing = p.send ? "a receive missing on " + peer + ", or an extra send on " + me
+                                     : "a send missing on " + peer + ", or an extra receive on " + me;
+  if (r.scope >= 0 && c.scope == r.scope)  // the same call, the peer already past its transfers
+    return s + "  " + peer + " is in the same call" + (coll.empty() ? "" : " (" + coll + ")") +
+           " and went on without the " + (p.send ? "receive " : "send ") + me + " waits for: " + missing +
+           " (or a wrong peer).\n";
+  if (r.scope >= 0 && c.scopes >= 0 && c.scopes <= r.scope)
+    return s + "  " + peer + " has started " + plural(c.scopes, "collective call") + "; " + me + " is in its " +
+           nth(r.scope + 1) + (coll.empty() ? "" : " (" + coll + ")") + ": " + peer +
+           " skipped a collective call that " + me +
+           " made. Every rank must make each collective call, in the same order: is a call made on some ranks "
+           "only (inside a condition on the rank)?\n";
+  if (r.scope >= 0 && c.scopes > r.scope)
+    return s + "  " + peer + " did call " + (coll.empty() ? "it" : coll) + ", and left it without the " +
+           (p.send ? "receive " : "send ") + me + " waits for: " + missing + " (or a wrong peer).\n";
+  return s + "  That is " + missing + " (or a wrong peer).\n";
 }
 
 // Why the cycle cannot move, and what to change.
@@ -301,6 +346,38 @@ void wait_all(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n, MPI
   wait_until(watch, done, still_waiting);
 }
 
+void wait_collective(MPI_Comm watch, MPI_Request* req, const char* what) {
+  if (threshold_s() <= 0 || watch == MPI_COMM_NULL) {
+    MPI_Wait(req, MPI_STATUS_IGNORE);
+    return;
+  }
+  int rank = 0, size = 1;
+  MPI_Comm_rank(watch, &rank);
+  MPI_Comm_size(watch, &size);
+  bool answered = false;  // once per call: a blocked rank needs to hear it only once
+  for (unsigned spin = 1;; ++spin) {
+    int flag = 0;
+    MPI_Test(req, &flag, MPI_STATUS_IGNORE);
+    if (flag) return;
+    if (answered || spin % 256 != 0) continue;
+    read_reports(watch, g_heard);
+    if (std::none_of(g_heard.begin(), g_heard.end(), [](const auto& h) { return h.second.blocked; })) continue;
+    const Report me{.rank = rank,
+                    .blocked = false,
+                    .where = where_now(),
+                    .waits = {},
+                    .phase = "",
+                    .step = -1,
+                    .strays = strays_here(),
+                    .failed = false,
+                    .collective = what,
+                    .scopes = trace::scopes_opened(),
+                    .scope = trace::scope_serial()};
+    tell_everyone(watch, rank, size, kReportTag, encode(me));
+    answered = true;
+  }
+}
+
 void look_for_strays_on(MPI_Comm comm) { g_strays_comm = comm; }
 
 Calling::Calling(const Pending& call) : outer_(t_calling) { t_calling = &call; }
@@ -337,6 +414,8 @@ std::string encode(const Report& r) {
   for (const Pending& p : r.waits)
     s << "wait " << (p.send ? "send" : "recv") << " " << p.peer << " " << p.tag << " " << p.bytes << "\n";
   for (const Pending& p : r.strays) s << "stray " << p.peer << " " << p.tag << " " << p.bytes << "\n";
+  if (!r.collective.empty()) s << "collective " << r.collective << "\n";
+  s << "scopes " << r.scopes << "\nscope " << r.scope << "\n";
   return s.str();
 }
 
@@ -353,6 +432,9 @@ bool decode(const std::string& text, Report& r) {
     else if (key == "where") r.where = line.size() > 6 ? line.substr(6) : "";
     else if (key == "phase") r.phase = line.size() > 6 ? line.substr(6) : "";
     else if (key == "step") fields >> r.step;
+    else if (key == "collective") r.collective = line.size() > 11 ? line.substr(11) : "";
+    else if (key == "scopes") fields >> r.scopes;
+    else if (key == "scope") fields >> r.scope;
     else if (key == "wait") {
       std::string op;
       Pending p;
@@ -374,16 +456,21 @@ bool decode(const std::string& text, Report& r) {
 
 std::string diagnose(const std::vector<Report>& reports, int size, double threshold_s,
                      const Comparison& schedule) {
-  std::map<int, const Report*> blocked;
+  std::map<int, const Report*> blocked, in_collective;  // (in a call every rank makes: past any transfer)
   for (const Report& r : reports)
-    if (r.blocked && r.rank >= 0 && r.rank < size) blocked[r.rank] = &r;
+    if (r.rank >= 0 && r.rank < size) {
+      if (r.blocked) blocked[r.rank] = &r;
+      else if (!r.collective.empty()) in_collective[r.rank] = &r;
+    }
   std::ostringstream out;
   out << "ringlab watchdog: ranks blocked for more than " << threshold_s << " s in a point-to-point call:\n";
   for (int rank = 0; rank < size; ++rank) {
     auto it = blocked.find(rank);
     if (it == blocked.end()) {
-      out << "  rank " << rank
-          << " is not in a point-to-point call (computing, finished, or in a collective)\n";
+      if (auto c = in_collective.find(rank); c != in_collective.end())
+        out << "  rank " << rank << " waits in " << c->second->collective << ", a call every rank makes\n";
+      else
+        out << "  rank " << rank << " is not in a point-to-point call (computing, finished, or in a collective)\n";
       continue;
     }
     const Report& r = *it->second;
@@ -483,6 +570,9 @@ std::string diagnose(const std::vector<Report>& reports, int size, double thresh
         if (other == blocked.end() && !stray.empty()) {  // the message was sent: where it went is the evidence
           said = true;
           out << "  " << me << " waits to receive from " << peer << here << ": " << stray << "\n";
+        } else if (auto c = in_collective.find(p.peer); other == blocked.end() && c != in_collective.end()) {
+          said = true;
+          out << past_the_call(rank, *r, p, *c->second);
         } else if (other == blocked.end()) {
           said = true;
           out << "  " << me << (p.send ? " waits to send to " : " waits to receive from ") << peer

@@ -220,6 +220,7 @@ Event event_here(Op op) {
 }
 
 std::int64_t scope_serial() { return g_open_scope; }
+std::int64_t scopes_opened() { return g_scopes; }
 void set_scope_end_hook(void (*hook)(const char*, std::int64_t)) { g_scope_end_hook = hook; }
 
 Collective::Collective(const char* name, std::size_t count, DType dtype)

@@ -14,8 +14,9 @@
 // calls finished by wait_all() below, a loop that tests the requests and looks at the clock. A
 // rank whose wait passes the threshold sends its report with non-blocking sends on its own
 // duplicate of the communicator (so the messages cannot be mistaken for the lesson's), keeps
-// testing its transfer and reads the others' reports. Ranks that are not in a point-to-point
-// call (computing, finished, waiting in a collective) send nothing; the report says so.
+// testing its transfer and reads the others' reports. A rank waiting in a call every rank makes
+// (comm.barrier, all_ok, the end of the run: wait_collective) answers with where it is; a rank
+// that is computing sends nothing, and the report says so.
 // Cost when nothing hangs: a clock read every few hundred tests of the requests.
 #pragma once
 #include <mpi.h>
@@ -57,6 +58,14 @@ void explain_rules(std::string text);
 // `statuses` (n of them), when given, receive the requests' statuses (who sent, which tag, how much).
 void wait_all(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n,
               MPI_Status* statuses = MPI_STATUSES_IGNORE);
+
+// A call every rank of the communicator makes (barrier, all_ok, the gather at the end of a run),
+// started non-blocking as `req`, waited for here. It never stops the run itself: a rank in one
+// waits for the others, who may only be slow (rank 0 computing a reference alone). But when a
+// rank blocked in a point-to-point call reports, this rank answers where it is (`what`, e.g.
+// "comm.all_ok", and how many collectives it has called): a hang whose partner is already in
+// such a call then says that the partner is past the point, and whether it skipped the collective.
+void wait_collective(MPI_Comm watch, MPI_Request* req, const char* what);
 
 // This thread's waits (wait_all) call `pause` between two tests of their requests, instead of
 // spinning: a progress thread that shares a core with the computation
@@ -108,6 +117,13 @@ struct Report {
   // and size; the first from each sender (MPI shows one per sender without receiving it).
   std::vector<Pending> strays;
   bool failed = false;  // the call in `waits` did not wait: MPI refused it (a peer that is no rank)
+  // Not blocked in a point-to-point call but waiting in a call every rank makes (wait_collective):
+  // its name ("comm.all_ok"); "" otherwise.
+  std::string collective;
+  // How many collectives (trace::Collective scopes) this rank has started, and the serial of the
+  // one it is in (trace::scope_serial): every rank starts them in the same order, so a rank that
+  // has started fewer than another's serial + 1 never called that one. -1: not said.
+  long long scopes = -1, scope = -1;
 };
 std::string encode(const Report& r);
 bool decode(const std::string& text, Report& r);

@@ -143,6 +143,7 @@ class Collective {
 // rank opens them). The communicator uses it to find transfers a collective left unfinished:
 // the hook, when set, runs as each scope closes, with the scope's name and serial.
 std::int64_t scope_serial();  // the open scope's serial, -1 outside every scope
+std::int64_t scopes_opened();  // how many scopes this process has opened so far (the next serial)
 void set_scope_end_hook(void (*hook)(const char* name, std::int64_t serial));
 
 // What the current Collective says (used by the communicator when it records an event).
