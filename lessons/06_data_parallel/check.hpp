@@ -256,6 +256,9 @@ class StepCheck {
          {Relation::factor,
           "divided by n - 1 (comm.size() - 1) where the mean divides by the number of ranks (comm.size())",
           nn / (nn - 1)},
+         // (one run cannot tell n - 1 from a fixed divisor; the runs on other numbers of ranks can)
+         {Relation::factor, "divided by a fixed number where the number of ranks (comm.size()) belongs",
+          nn / (nn - 1)},
          {Relation::factor, "multiplied by n where dividing by n belongs (the sum times n)", nn * nn},
          {Relation::factor, "divided by the number of ranks three times (the sum divided by n³)",
           1 / (nn * nn)},

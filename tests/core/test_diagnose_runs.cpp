@@ -169,6 +169,13 @@ TEST_CASE("how the factor changes with n over the runs names the count: n/(n - 1
     CHECK(says(diagnose_runs({"factor-of-n"}, {one, factor_run(2, 2), factor_run(3, 3)}),
                "k = n for every number of ranks n — summed where the mean belongs"));
   }
+  SECTION("a fixed divisor where n belongs: k = n/3, and the run on 3 ranks passes") {
+    CheckRun three{3, 0, {}, {}, {}, {}};
+    CHECK(says(diagnose_runs({"factor-of-n"}, {factor_run(1, 1.0 / 3), factor_run(2, 2.0 / 3), three,
+                                               factor_run(4, 4.0 / 3)}),
+               "k = n/3 for every number of ranks n — divided by the fixed number 3 where the number of ranks "
+               "belongs (it passes on 3 ranks only) — divide by comm.size()"));
+  }
   SECTION("2 ranks alone: n and n/(n - 1) both fit, nothing is said") {
     CHECK(diagnose_runs({"factor-of-n"}, {factor_run(2, 2)}).empty());
   }

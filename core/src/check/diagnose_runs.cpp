@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #include "ringlab/base/plural.hpp"
@@ -68,10 +69,10 @@ std::string factor_of_n(const std::vector<CheckRun>& runs) {
     if (run.factors.empty()) return "";
     seen.emplace_back(run.np, run.factors.front());
   }
-  auto fits = [&](const CountFormula& f) {
+  auto fits = [&](const std::function<double(double)>& formula) {
     int finite = 0;
     for (const auto& run : runs) {
-      const double want = f.k(run.np);
+      const double want = formula(run.np);
       if (run.rc == 0) {
         if (!(std::isfinite(want) && std::fabs(want - 1) <= 1e-3)) return false;
         continue;
@@ -89,11 +90,25 @@ std::string factor_of_n(const std::vector<CheckRun>& runs) {
   };
   const CountFormula* found = nullptr;
   for (const auto& f : kCountFormulas)
-    if (fits(f)) {
+    if (fits(f.k)) {
       if (found) return "";  // two formulas agree with every run: nothing singled out
       found = &f;
     }
-  if (!found) return "";
+  std::string name = found ? found->name : "", cause = found ? found->cause : "";
+  // None of them: a fixed divisor c where n belongs, k = n / c on every run (so the run on c
+  // ranks passes). c comes from the first failing run with a positive factor.
+  for (const auto& [np, k] : seen) {
+    if (found || !std::isfinite(k) || k <= 0) continue;
+    const double c = std::round(np / k);
+    if (c >= 2 && std::fabs(np / k - c) <= 1e-3 * c && fits([c](double n) { return n / c; })) {
+      const std::string fixed = std::to_string(static_cast<long long>(c));
+      name = "n/" + fixed;
+      cause = "divided by the fixed number " + fixed +
+              " where the number of ranks belongs (it passes on " + fixed + " ranks only) — divide by comm.size()";
+    }
+    break;
+  }
+  if (name.empty()) return "";
   std::sort(seen.begin(), seen.end());
   std::string values;
   for (const auto& [np, k] : seen) {
@@ -101,8 +116,8 @@ std::string factor_of_n(const std::vector<CheckRun>& runs) {
     std::snprintf(one, sizeof one, "%.3g", k);
     values += (values.empty() ? "" : ", ") + (std::isnan(k) ? std::string("NaN or inf") : one) + " on " + plural(np, "rank");
   }
-  return std::string("the wrong values are k times the right ones, k = ") + values + ": k = " + found->name +
-         " for every number of ranks n — " + found->cause + ".";
+  return std::string("the wrong values are k times the right ones, k = ") + values + ": k = " + name +
+         " for every number of ranks n — " + cause + ".";
 }
 
 }  // namespace
