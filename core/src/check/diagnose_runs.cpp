@@ -97,8 +97,9 @@ std::string factor_of_n(const std::vector<CheckRun>& runs) {
   std::string name = found ? found->name : "", cause = found ? found->cause : "";
   // None of them: a fixed divisor c where n belongs, k = n / c on every run (so the run on c
   // ranks passes). c comes from the first failing run with a positive factor.
-  for (const auto& [np, k] : seen) {
-    if (found || !std::isfinite(k) || k <= 0) continue;
+  const auto first = std::find_if(seen.begin(), seen.end(), [](const auto& s) { return std::isfinite(s.second) && s.second > 0; });
+  if (!found && first != seen.end()) {
+    const auto [np, k] = *first;
     const double c = std::round(np / k);
     if (c >= 2 && std::fabs(np / k - c) <= 1e-3 * c && fits([c](double n) { return n / c; })) {
       const std::string fixed = std::to_string(static_cast<long long>(c));
@@ -106,7 +107,6 @@ std::string factor_of_n(const std::vector<CheckRun>& runs) {
       cause = "divided by the fixed number " + fixed +
               " where the number of ranks belongs (it passes on " + fixed + " ranks only) — divide by comm.size()";
     }
-    break;
   }
   if (name.empty()) return "";
   std::sort(seen.begin(), seen.end());

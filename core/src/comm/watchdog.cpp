@@ -10,7 +10,6 @@
 #include <deque>
 #include <functional>
 #include <map>
-#include <set>
 #include <sstream>
 #include <thread>
 
@@ -84,6 +83,20 @@ void read_reports(MPI_Comm watch, std::map<int, Report>& heard) {
 // What every other rank has said (reports, and answers from ranks in a collective), for the run.
 std::map<int, Report> g_heard;
 
+// This rank's place, for any report it sends: the algorithm's scope, phase and step, and how
+// many collectives it has started. The caller adds what it waits for.
+Report report_here(int rank) {
+  const auto& place = trace::context();
+  Report r;
+  r.rank = rank;
+  r.where = where_now();
+  r.phase = place.phase ? place.phase : "";
+  r.step = place.step;
+  r.scopes = trace::scopes_opened();
+  r.scope = trace::scope_serial();
+  return r;
+}
+
 // Where strays are looked for (look_for_strays_on), and the call being posted (Calling).
 MPI_Comm g_strays_comm = MPI_COMM_NULL;
 thread_local const Pending* t_calling = nullptr;
@@ -123,22 +136,13 @@ thread_local std::function<void()> t_pause;  // between two tests: nothing (spin
 // finished after all) or, as the lowest blocked rank, print the diagnosis and stop the run.
 void on_stuck(MPI_Comm watch, const std::function<bool()>& done,
               const std::function<std::vector<Pending>()>& still_waiting, double limit) {
-  std::map<int, Report>& heard = g_heard;
   int rank = 0, size = 1;
   MPI_Comm_rank(watch, &rank);
   MPI_Comm_size(watch, &size);
-  const auto& place = trace::context();
-  Report me{.rank = rank,
-            .blocked = true,
-            .where = where_now(),
-            .waits = still_waiting(),
-            .phase = place.phase ? place.phase : "",
-            .step = place.step,
-            .strays = strays_here(),
-            .failed = false,
-            .collective = "",
-            .scopes = trace::scopes_opened(),
-            .scope = trace::scope_serial()};
+  Report me = report_here(rank);
+  me.blocked = true;
+  me.waits = still_waiting();
+  me.strays = strays_here();
   if (me.waits.empty()) return;
   tell_everyone(watch, rank, size, kReportTag, encode(me));
 
@@ -147,7 +151,7 @@ void on_stuck(MPI_Comm watch, const std::function<bool()>& done,
   const double grace = std::clamp(limit / 5, 0.5, 2.0);
   const double decide_at = MPI_Wtime() + grace, speak_anyway_at = decide_at + 4 * grace;
   for (;;) {
-    read_reports(watch, heard);
+    read_reports(watch, g_heard);
     if (done()) {  // only slow, not stuck
       tell_everyone(watch, rank, size, kResumeTag, "resume");
       return;
@@ -155,13 +159,13 @@ void on_stuck(MPI_Comm watch, const std::function<bool()>& done,
     const double now = MPI_Wtime();
     if (now >= decide_at) {
       int lowest = rank;
-      for (const auto& [r, report] : heard)
+      for (const auto& [r, report] : g_heard)
         if (report.blocked) lowest = std::min(lowest, r);
       // The lowest blocked rank speaks; the others wait to be stopped (or speak themselves
       // if it never does).
       if (lowest == rank || now >= speak_anyway_at) {
         std::vector<Report> all{me};
-        for (const auto& [r, report] : heard)
+        for (const auto& [r, report] : g_heard)
           if (r != rank) all.push_back(report);
         const Comparison schedule = g_compare ? g_compare(all, size) : Comparison{};
         const std::string text = diagnose(all, size, limit, schedule) + g_rules;
@@ -182,18 +186,10 @@ std::string explain_bad_peer(MPI_Comm comm, const Pending& call) {
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
   if (g_compare) {
-    const auto& place = trace::context();
-    const Report me{.rank = rank,
-                    .blocked = true,
-                    .where = where_now(),
-                    .waits = {call},
-                    .phase = place.phase ? place.phase : "",
-                    .step = place.step,
-                    .strays = {},
-                    .failed = true,
-                    .collective = "",
-                    .scopes = trace::scopes_opened(),
-                    .scope = trace::scope_serial()};
+    Report me = report_here(rank);
+    me.blocked = true;
+    me.waits = {call};
+    me.failed = true;
     const Comparison schedule = g_compare({me}, size);
     if (!schedule.text.empty()) return ":\n" + schedule.text.substr(0, schedule.text.size() - 1);
   }
@@ -248,12 +244,12 @@ std::string past_the_call(int rank, const Report& r, const Pending& p, const Rep
   std::string s = "  " + me + (p.send ? " waits to send to " : " waits to receive from ") + peer +
                   (r.where.empty() ? "" : " in " + r.where) + ", but " + peer + " is past that point: it waits in " +
                   c.collective + ", a call every rank makes.\n";
-  const std::string missing = p.send ? "a receive missing on " + peer + ", or an extra send on " + me
-                                     : "a send missing on " + peer + ", or an extra receive on " + me;
+  const std::string missing = (p.send ? "a receive missing on " + peer + ", or an extra send on " + me
+                                      : "a send missing on " + peer + ", or an extra receive on " + me) +
+                              " (or a wrong peer).\n";
   if (r.scope >= 0 && c.scope == r.scope)  // the same call, the peer already past its transfers
     return s + "  " + peer + " is in the same call" + (coll.empty() ? "" : " (" + coll + ")") +
-           " and went on without the " + (p.send ? "receive " : "send ") + me + " waits for: " + missing +
-           " (or a wrong peer).\n";
+           " and went on without the " + (p.send ? "receive " : "send ") + me + " waits for: " + missing;
   if (r.scope >= 0 && c.scopes >= 0 && c.scopes <= r.scope)
     return s + "  " + peer + " has started " + plural(c.scopes, "collective call") + "; " + me + " is in its " +
            nth(r.scope + 1) + (coll.empty() ? "" : " (" + coll + ")") + ": " + peer +
@@ -262,8 +258,8 @@ std::string past_the_call(int rank, const Report& r, const Pending& p, const Rep
            "only (inside a condition on the rank)?\n";
   if (r.scope >= 0 && c.scopes > r.scope)
     return s + "  " + peer + " did call " + (coll.empty() ? "it" : coll) + ", and left it without the " +
-           (p.send ? "receive " : "send ") + me + " waits for: " + missing + " (or a wrong peer).\n";
-  return s + "  That is " + missing + " (or a wrong peer).\n";
+           (p.send ? "receive " : "send ") + me + " waits for: " + missing;
+  return s + "  That is " + missing;
 }
 
 // Why the cycle cannot move, and what to change.
@@ -362,17 +358,9 @@ void wait_collective(MPI_Comm watch, MPI_Request* req, const char* what) {
     if (answered || spin % 256 != 0) continue;
     read_reports(watch, g_heard);
     if (std::none_of(g_heard.begin(), g_heard.end(), [](const auto& h) { return h.second.blocked; })) continue;
-    const Report me{.rank = rank,
-                    .blocked = false,
-                    .where = where_now(),
-                    .waits = {},
-                    .phase = "",
-                    .step = -1,
-                    .strays = strays_here(),
-                    .failed = false,
-                    .collective = what,
-                    .scopes = trace::scopes_opened(),
-                    .scope = trace::scope_serial()};
+    Report me = report_here(rank);
+    me.strays = strays_here();
+    me.collective = what;
     tell_everyone(watch, rank, size, kReportTag, encode(me));
     answered = true;
   }
