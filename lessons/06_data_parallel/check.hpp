@@ -262,8 +262,15 @@ class StepCheck {
          {Relation::factor, "multiplied by n where dividing by n belongs (the sum times n)", nn * nn},
          {Relation::factor, "divided by the number of ranks three times (the sum divided by n³)",
           1 / (nn * nn)},
-         {Relation::factor, "the sign is turned round", -1.0}},
-        index);
+         {Relation::factor, "the sign is turned round", -1.0},
+         // sgd_momentum_update(params, grad, velocity, ...) writes momentum * velocity + grad into
+         // its third argument: from velocity 0, grad handed in that place comes back momentum * grad.
+         {Relation::factor,
+          "grad was multiplied by the momentum: the optimizer writes velocity = momentum * velocity + grad into "
+          "its velocity argument, so one possibility is grad passed where the velocity belongs (grad and "
+          "velocity in each other's place)",
+          double(momentum_)}},
+        index, {{double(momentum_), "the momentum (" + lessons::format("%g", double(momentum_)) + ")"}});
   }
 
   // Part 2 wrong, the averaged gradient right (grad holds the average after the step): how far
@@ -288,6 +295,13 @@ class StepCheck {
         evidence, index);
     using ringlab::Relation;
     const int n = comm_.size();
+    // The velocity tells what the update was handed: right, it had the right gradient, and a
+    // weight that moved k times as far had k times the learning rate.
+    const bool velocity_right = lessons::relative_error(after.velocity, velocity_after_) <= kStepTolerance;
+    const std::string lr_too_big =
+        velocity_right ? "the velocity after the step is right, so the update was handed the right gradient: the "
+                         "learning rate it used was too big or too small by that factor"
+                       : "one possibility is a learning rate scaled by that factor";
     const std::string twice =
         "the optimizer step is taken twice (a second step with the same gradient on top of the right one)";
     std::vector<ringlab::CauseOf> causes{
@@ -298,8 +312,11 @@ class StepCheck {
          "only after the step)",
          1.0},
         {Relation::factor,
-         "the update ran between the allreduce and the division by n: it used the sum of the gradients",
+         velocity_right ? lr_too_big
+                        : "the update ran between the allreduce and the division by n: it used the sum of the gradients",
          double(n)},
+        {Relation::factor, lr_too_big, std::sqrt(double(n))},
+        {Relation::factor, lr_too_big, 1 / double(n)},
         {Relation::extra_term, twice},
         {Relation::factor, "the update adds lr * velocity instead of subtracting it", -1.0}};
     // From velocity 0 a second step goes 1 + momentum as far as the first: 2 + momentum in all.

@@ -3,7 +3,7 @@
 //   the replicas bit-identical after the update
 //   the bucket plan (plan_problem): the rule above plan_buckets, checked on the buckets it made —
 //   every tensor in exactly one bucket, each slice exactly its tensors and inside the gradient,
-//   and sizes against bucket_bytes. A slice outside the gradient cannot even be averaged, so
+//   each bucket's tensors listed in the order they become ready, and sizes against bucket_bytes. A slice outside the gradient cannot even be averaged, so
 //   that part (slice_outside) is checked before the first step, with or without --check.
 //   the bucket schedule (schedule_problem): the averaged gradient can be right while the
 //   overlap is lost (a bucket packed in forward order, a wait right after each start). The
@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdio>
+#include <functional>
 #include <set>
 #include <string>
 #include <vector>
@@ -182,8 +183,26 @@ inline std::string plan_problem(const std::vector<Bucket>& buckets, const std::v
              ": the averaging would miss part of them, or average what is not theirs." + kPlanHole;
   }
 
-  // 3. Sizes: every bucket but the last holds at least bucket_bytes, and none held that much
-  //    already before its last tensor joined it.
+  // 3. Each bucket lists its tensors in the order the backward pass makes them ready (the highest
+  //    index first): the schedule reads the buckets' lists one after the other as that order.
+  //    Said here only when the walk itself went backward (bucket 0 holds the last tensors): a walk
+  //    in forward order is the schedule's to explain (schedule_problem).
+  bool walked_backward = true;
+  for (std::size_t b = 0; b + 1 < buckets.size(); ++b)
+    walked_backward = walked_backward && *std::min_element(buckets[b].tensors.begin(), buckets[b].tensors.end()) >
+                                             *std::max_element(buckets[b + 1].tensors.begin(), buckets[b + 1].tensors.end());
+  for (std::size_t b = 0; b < buckets.size() && walked_backward; ++b) {
+    const std::vector<int>& listed = buckets[b].tensors;
+    if (std::is_sorted(listed.begin(), listed.end(), std::greater<int>())) continue;
+    std::vector<int> backward(listed);
+    std::sort(backward.begin(), backward.end(), std::greater<int>());
+    return "bucket " + std::to_string(b) + " lists its tensors " + tensor_names(listed, tensors) +
+           "; the backward pass makes them ready " + tensor_names(backward, tensors) +
+           ": list each bucket's tensors in the order the walk adds them (the order they become ready)." + kPlanHole;
+  }
+
+  // 4. Sizes: every bucket but the last holds at least bucket_bytes, and none held that much
+  //    already before its last tensor (the last listed: the last the walk added) joined it.
   const std::string size = "bucket_bytes = " + std::to_string(bucket_bytes) + " (" + bytes_text(bucket_bytes) + ")";
   for (std::size_t b = 0; b < buckets.size(); ++b) {
     const Bucket& k = buckets[b];

@@ -141,49 +141,103 @@ inline std::string stepped_with(int s, float lr, const std::vector<float>& befor
          "possibility is that the update divided and read another chunk of the gradient (or another copy of it).";
 }
 
+// How the velocity after step 0 relates to the mean gradient (the right velocity: from rest,
+// velocity = grad): 1 when it is right, k when it is k times the mean everywhere, NaN otherwise
+// or after step 0. It tells what a step that moved too far was handed: a right velocity means the
+// right gradient and a too big learning rate; a velocity k times the mean, k times the gradient.
+inline double velocity_factor(int s, const std::vector<float>& velocity, const std::vector<float>& mean) {
+  if (s != 0 || mean.empty()) return NAN;
+  // k from the largest gradient; then every element within the gradient check's tolerance of it
+  // (the sums round differently from the one-process gradient, by about 1e-7 of the largest).
+  std::size_t top = 0;
+  for (std::size_t i = 0; i < mean.size(); ++i)
+    if (std::fabs(mean[i]) > std::fabs(mean[top])) top = i;
+  if (mean[top] == 0) return NAN;
+  const double k = double(velocity[top]) / mean[top], slack = kGradientTolerance * std::fabs(k * mean[top]);
+  for (std::size_t i = 0; i < mean.size(); ++i)
+    if (std::fabs(velocity[i] - k * mean[i]) > slack) return NAN;
+  return k;
+}
+
 // This rank's parameters after step `s` were wrong (the gradient was right): how each wrong
 // element moved against how far stage 0 moved it, and where the wrong ones lie — inside this
-// rank's own shard (its update) or only outside it (what the other ranks' updates became here).
+// rank's own shard (its update) or outside it (what the other ranks' updates became here). When
+// no relation holds for all of them, each side is related on its own: an allgather that brought
+// nothing leaves the outside unmoved whatever happened inside.
 inline std::string explain_parameters(const ringlab::LayerwiseModel& model, int stage, int n, int rank, int s,
-                                      const std::vector<float>& before, const std::vector<float>& want,
-                                      const std::vector<float>& got) {
-  double largest = 0;
-  for (float v : want) largest = std::max(largest, std::fabs(double(v)));
-  std::vector<ringlab::ValueEvidence> evidence;
-  std::vector<long long> index;
-  long long inside = 0;
+                                      float momentum, double velocity_k, const std::vector<float>& before,
+                                      const std::vector<float>& want, const std::vector<float>& got) {
+  double largest = 0, largest_step = 0;
+  for (std::size_t i = 0; i < want.size(); ++i)
+    largest = std::max(largest, std::fabs(double(want[i]))),
+    largest_step = std::max(largest_step, std::fabs(double(want[i]) - before[i]));
+  std::vector<ringlab::ValueEvidence> evidence[2];  // [0] outside this rank's shard, [1] inside
+  std::vector<long long> index[2];
   for (std::size_t i = 0; i < want.size(); ++i) {
     if (std::fabs(double(got[i]) - want[i]) <= kModelTolerance * std::fmax(1.0, largest)) continue;
     ringlab::ValueEvidence e;
     e.expected = double(want[i]) - before[i];  // how far stage 0 moved it
     e.got = double(got[i]) - before[i];        // how far it moved here
-    evidence.push_back(e);
-    index.push_back(static_cast<long long>(i));
-    if (owner_of(i, stage, model, n) == rank) ++inside;
+    // A move is known only to the last bits of the weight it changed (float), and to the
+    // tolerance of the gradient it was made from.
+    e.rounding = 2 * 1.2e-7 * std::fmax(std::fabs(double(before[i])), std::fabs(double(got[i]))) +
+                 kGradientTolerance * largest_step;
+    const int side = owner_of(i, stage, model, n) == rank ? 1 : 0;
+    evidence[side].push_back(e);
+    index[side].push_back(static_cast<long long>(i));
   }
-  if (evidence.empty()) return "";
+  if (evidence[0].empty() && evidence[1].empty()) return "";
   using ringlab::Relation;
-  const bool outside_only = inside == 0 && n > 1;
-  const std::string where = "stage " + std::to_string(stage) + ", step " + std::to_string(s) + ", rank " +
-                            std::to_string(rank) + "'s parameters, how far each moved" +
-                            (outside_only ? " (wrong only outside its own shard)" : "");
-  return ringlab::explain(
-      where, evidence, n,
-      {{Relation::zero, outside_only ? "the chunks the other ranks updated never reached this rank — the allgather "
-                                       "after the update is missing"
-                                     : "this rank's update is missing"},
-       {Relation::factor, "the update was applied twice", 2.0},
-       {Relation::factor, "the update's sign is turned round", -1.0}},
-      "place", index);
+  const double nn = n;
+  // A step taken twice from rest moves 1 + (1 + momentum) steps; later steps, about 2.
+  const double twice = s == 0 ? 2 + double(momentum) : 2.0;
+  std::vector<ringlab::CauseOf> causes{{Relation::factor, "the update was applied twice", twice},
+                                       {Relation::factor, "the update's sign is turned round", -1.0}};
+  if (std::fabs(velocity_k - 1) < 1e-3)
+    causes.push_back({Relation::factor,
+                      "the velocity after the step is right, so the update was handed the right gradient: the "
+                      "learning rate it used was too big by that factor"});
+  else if (std::fabs(velocity_k - nn) < 1e-3 * nn && n > 1)
+    causes.push_back({Relation::factor,
+                      "the velocity after the step is n times the mean as well: the update was handed the sum over "
+                      "the ranks, not the mean — divide your chunk by comm.size() before the update",
+                      nn});
+  const std::string head = "stage " + std::to_string(stage) + ", step " + std::to_string(s) + ", rank " +
+                           std::to_string(rank) + "'s parameters, how far each moved";
+  const std::string missing_gather =
+      "the chunks the other ranks updated never reached this rank — the allgather after the update did not bring "
+      "them (missing, or handed less than the whole parameters)";
+  auto with = [&](ringlab::CauseOf zero) {
+    std::vector<ringlab::CauseOf> c{std::move(zero)};
+    c.insert(c.end(), causes.begin(), causes.end());
+    return c;
+  };
+  if (evidence[1].empty() && n > 1)
+    return ringlab::explain(head + " (wrong only outside its own shard)", evidence[0], n,
+                            with({Relation::zero, missing_gather}), "place", index[0]);
+  std::vector<ringlab::ValueEvidence> all(evidence[0]);
+  all.insert(all.end(), evidence[1].begin(), evidence[1].end());
+  std::vector<long long> where(index[0]);
+  where.insert(where.end(), index[1].begin(), index[1].end());
+  if (evidence[0].empty() || !ringlab::relate(all, n).empty())
+    return ringlab::explain(head, all, n, with({Relation::zero, "this rank's update is missing"}), "place", where);
+  return ringlab::explain(head + ", outside its own shard", evidence[0], n, with({Relation::zero, missing_gather}),
+                          "place", index[0]) +
+         " " +
+         ringlab::explain("Inside it", evidence[1], n, with({Relation::zero, "this rank's update is missing"}),
+                          "place", index[1]);
 }
 
 // The sizes a stage's views can have, named, for an error that gives sizes ("views of 235146 and
-// 117573 elements"): the whole model, and each rank's chunk of it (stage 1's shard).
+// 117573 elements"): the whole model, each rank's chunk of it (stage 1's shard) and where it starts.
 inline std::vector<ringlab::NamedSize> known_sizes(const ringlab::LayerwiseModel& model, int n, int rank) {
   auto whose = [&](int r) { return r == rank ? std::string("this rank's") : "rank " + std::to_string(r) + "'s"; };
   const std::size_t all = model.parameter_count();
   std::vector<ringlab::NamedSize> known = {{all, "the whole model (Ψ)"}};
   for (int r = 0; r < n; ++r) known.push_back({ringlab::owned_chunk(all, n, r).count, whose(r) + " chunk"});
+  // Where each chunk starts in the whole model: a slice there of a chunk-sized view runs past it.
+  for (int r = 1; r < n; ++r)
+    known.push_back({ringlab::owned_chunk(all, n, r).offset, "where " + whose(r) + " chunk starts in the whole model"});
   return known;
 }
 
@@ -219,11 +273,16 @@ inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::ve
       st.gather(ShardedState::What::params, whole.view());
       const std::vector<float> after = to_host(whole.view());
       if (stage == 0) ref_steps.push_back(after);
+      double velocity_k = NAN;  // (a collective: every rank gathers, rank 0 reads)
+      if (stage != 0 && s == 0) {
+        st.gather(ShardedState::What::velocity, whole.view());
+        velocity_k = velocity_factor(s, to_host(whole.view()), want);
+      }
       if (stage == 0 || !cause.empty() || comm.rank() != 0) continue;
       if (gradient_error > kGradientTolerance)
         cause = explain_gradient(model, comm.where(), stage, n, s, set, batch, before, want, grad,
                                  stepped_with(s, lr, before, after, want, grad));
-      else cause = explain_parameters(model, stage, n, 0, s, before, ref_steps[s], after);
+      else cause = explain_parameters(model, stage, n, 0, s, momentum, velocity_k, before, ref_steps[s], after);
     }
     model.take_loss_sum();  // (the check's losses are not reported)
     st.gather(ShardedState::What::params, whole.view());

@@ -49,6 +49,21 @@ TEST_CASE("ops refuse operands of different sizes") {
   CHECK_THROWS_AS(copy(View<float>(a), View<float>(b)), std::invalid_argument);
 }
 
+TEST_CASE("a slice past a view's end is refused in every build, with its numbers") {
+  std::vector<float> a(10);
+  const View<float> v(a);
+  CHECK(v.sub(4, 6).size() == 6);  // up to the end is fine
+  CHECK(v.sub(10, 0).size() == 0);
+  try {
+    (void)v.sub(6, 5);
+    FAIL("sub(6, 5) of 10 elements was allowed");
+  } catch (const std::out_of_range& e) {
+    CHECK(std::string(e.what()) == "a slice [6, 11) of a view of 10 elements reaches past its end");
+  }
+  CHECK_THROWS_AS(v.sub(11, 0), std::out_of_range);
+  CHECK_THROWS_AS(v.sub(1, static_cast<std::size_t>(-1)), std::out_of_range);  // no wrap-around
+}
+
 TEST_CASE("a device View where no GPU can run it is refused with one line") {
   if (cuda_device_count() > 0) {  // a GPU is visible: the device path runs (tests labelled gpu)
     WARN("a GPU is visible: nothing to refuse");

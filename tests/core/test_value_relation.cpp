@@ -2,6 +2,7 @@
 // of evidence agrees, and not when one piece contradicts it; explain() states a cause firmly only
 // when one relation singles it out.
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "catch.hpp"
@@ -277,4 +278,19 @@ TEST_CASE("weights: the own part and the others' counted differently, each by a 
   // A weight for the others that is no named one (1.3): no relation.
   for (int i = 0; i < 4; ++i) ev[i].got = own[i] / 2 + 1.3 * others[i];
   CHECK(relate(ev, 2).empty());
+}
+
+TEST_CASE("a cause whose k is infinite (n / (n - 1) on 1 rank) matches no factor; a NaN k matches any") {
+  std::vector<ValueEvidence> ev;
+  for (double x : {1.0, 2.0, 4.0}) {
+    ValueEvidence e;
+    e.expected = x, e.got = 0.9 * x;
+    ev.push_back(e);
+  }
+  const double inf = std::numeric_limits<double>::infinity();
+  const std::string text = explain("x", ev, 1, {{Relation::factor, "divided by n - 1", inf}}, "place", {},
+                                   {{0.9, "the momentum"}});
+  CHECK(has(text, "is the momentum times the right value"));
+  CHECK_FALSE(has(text, "divided by n - 1"));
+  CHECK(has(explain("x", ev, 1, {{Relation::factor, "scaled"}}, "place", {}, {{0.9, "the momentum"}}), ": scaled."));
 }

@@ -201,6 +201,14 @@ std::string describe(const RelationFound& f, const std::string& place_name) {
   return "";
 }
 
+namespace {
+// A cause's k against the one found: NaN is any k; an infinite one (n / (n - 1) on 1 rank) none.
+bool matches(double cause_k, double found_k) {
+  if (std::isnan(cause_k)) return true;
+  return std::isfinite(cause_k) && std::fabs(cause_k - found_k) <= 1e-4 * std::fabs(cause_k);
+}
+}  // namespace
+
 std::string explain(const std::string& where, const std::vector<ValueEvidence>& evidence, int n,
                     const std::vector<CauseOf>& causes, const std::string& place_name,
                     const std::vector<long long>& index, const std::vector<NamedFactor>& known) {
@@ -220,8 +228,7 @@ std::string explain(const std::string& where, const std::vector<ValueEvidence>& 
   for (const auto& f : found) {
     auto& mine = cause_of.emplace_back();
     for (const auto& c : causes)
-      if (c.relation == f.relation && (std::isnan(c.k) || std::fabs(c.k - f.k) <= 1e-4 * std::fabs(c.k)) &&
-          (std::isnan(c.k2) || std::fabs(c.k2 - f.k2) <= 1e-4 * std::fabs(c.k2)) &&
+      if (c.relation == f.relation && matches(c.k, f.k) && matches(c.k2, f.k2) &&
           std::none_of(mine.begin(), mine.end(), [&](const std::string* m) { return *m == c.cause; }))
         mine.push_back(&c.cause);
   }

@@ -3,9 +3,10 @@
 // collective it is. The communicator reads both: `where` picks the transport, `chunk` goes
 // into the trace so the visualizer can label the box it draws.
 #pragma once
-#include <cassert>
 #include <cstddef>
 #include <span>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace ringlab {
@@ -32,9 +33,14 @@ template <class T> class View {
   T* begin() const { return data_; }
   T* end() const { return data_ + count_; }
 
-  // The elements [offset, offset + count) of this view, labelled as chunk `chunk`.
+  // The elements [offset, offset + count) of this view, labelled as chunk `chunk`. A slice that
+  // reaches past the end is an error in every build, not only with assertions on: read or written,
+  // it would touch memory another buffer owns and fail far from here, if at all. The message gives
+  // the numbers, so that a check can say what they are (ringlab/check/named_sizes.hpp).
   View sub(std::size_t offset, std::size_t count, int chunk = -1) const {
-    assert(offset + count <= count_);
+    if (offset > count_ || count > count_ - offset)
+      throw std::out_of_range("a slice [" + std::to_string(offset) + ", " + std::to_string(offset + count) +
+                              ") of a view of " + std::to_string(count_) + " elements reaches past its end");
     return View(data_ + offset, count, where_, chunk);
   }
 
