@@ -52,10 +52,11 @@ inline long long compare_params(ringlab::Communicator& comm, const std::vector<f
 // What a worker pulled, against what the server held: after a right pull, worker 1's parameters
 // after step k are the server's after step k. The server sends its steps to worker 1, which relates
 // each differing value to the server's value and to the server's value of the step before (a
-// worker one step behind was sent the parameters before the update). "" where they agree, and on
-// every other rank.
+// worker one step behind was sent the parameters before the update), and to the gradient the
+// server stepped with (how far it moved, over lr: a worker sent that was sent the wrong buffer).
+// "" where they agree, and on every other rank.
 inline std::string pull_diagnosis(ringlab::Communicator& comm, const std::vector<std::vector<double>>& after_step,
-                                  std::size_t size, int steps) {
+                                  std::size_t size, int steps, float lr) {
   using ringlab::Relation;
   if (comm.size() < 2 || after_step.size() != static_cast<std::size_t>(steps)) return "";
   std::vector<double> server(static_cast<std::size_t>(steps) * size);
@@ -68,14 +69,33 @@ inline std::string pull_diagnosis(ringlab::Communicator& comm, const std::vector
   comm.recv(ringlab::View<double>(server), kServer);
   std::vector<ringlab::ValueEvidence> evidence;
   std::vector<long long> index;
+  std::vector<double> mean;  // per wrong value: the server's averaged gradient there in that step
   for (int k = 0; k < steps; ++k)
     for (std::size_t i = 0; i < size; ++i) {
       const double want = server[k * size + i], got = after_step[k][i];
       if (std::fabs(got - want) <= 1e-6 * std::fmax(1.0, std::fabs(want))) continue;
-      evidence.push_back({.expected = want, .got = got, .before = k ? server[(k - 1) * size + i] : 0.0});
+      const double before = k ? server[(k - 1) * size + i] : 0.0;
+      evidence.push_back({.expected = want, .got = got, .before = before});
       index.push_back(static_cast<long long>(i));
+      mean.push_back((before - want) / lr);
     }
   if (evidence.empty()) return "";
+  // What else the server held at each step: the mean of the gradients it stepped with (how far it
+  // moved, over lr) and their sum. A worker that pulled one of them was sent the wrong buffer.
+  double largest = 0;
+  for (double m : mean) largest = std::fmax(largest, std::fabs(m));
+  auto pulled = [&](double times) {  // every wrong value == times * the server's mean gradient there
+    for (std::size_t e = 0; e < evidence.size(); ++e)
+      if (std::fabs(evidence[e].got - times * mean[e]) > 1e-3 * times * largest) return false;
+    return true;
+  };
+  for (const auto& [times, what] : {std::pair{double(comm.size() - 1), "the sum of the gradients the server added up"},
+                                    std::pair{1.0, "the averaged gradient the server stepped with"}})
+    if (pulled(times))
+      return "worker 1's parameters after each step are " + std::string(what) +
+             " in that step (e.g. [" + std::to_string(index.front()) + "] got " +
+             lessons::format("%g", evidence.front().got) +
+             "), not its parameters: the server sends that buffer where it must send the parameters.";
   return ringlab::explain(
       "worker 1's parameters after each step against the server's", evidence, comm.size() - 1,
       {{Relation::step_before,
@@ -101,7 +121,7 @@ inline long long check_training(ringlab::Communicator& comm, const Problem& pb, 
   // Why: first what the workers pulled (a wrong pull makes every later gradient wrong, so it
   // speaks first), then the server's parameters step by step: the first wrong step, how far it moved.
   if (w_ps) {
-    const auto pulled = comm.gather_strings(pull_diagnosis(comm, ps.after_step, pb.size, steps));
+    const auto pulled = comm.gather_strings(pull_diagnosis(comm, ps.after_step, pb.size, steps, flr));
     if (comm.rank() == kServer) {
       std::string why;
       for (const auto& text : pulled)

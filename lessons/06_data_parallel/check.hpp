@@ -269,8 +269,13 @@ class StepCheck {
           "grad was multiplied by the momentum: the optimizer writes velocity = momentum * velocity + grad into "
           "its velocity argument, so one possibility is grad passed where the velocity belongs (grad and "
           "velocity in each other's place)",
-          double(momentum_)}},
-        index, {{double(momentum_), "the momentum (" + lessons::format("%g", double(momentum_)) + ")"}});
+          double(momentum_)},
+         {Relation::factor, "divided by grad.size() (the number of gradient elements) where the mean divides by the "
+                            "number of ranks (comm.size())",
+          nn / double(grad.size())}},
+        index,
+        {{double(momentum_), "the momentum (" + lessons::format("%g", double(momentum_)) + ")"},
+         {nn / double(grad.size()), "n / grad.size() = " + std::to_string(n) + " / " + std::to_string(grad.size())}});
   }
 
   // Part 2 wrong, the averaged gradient right (grad holds the average after the step): how far

@@ -107,6 +107,22 @@ TEST_CASE("every wrong value np times the expected one, or 1/np of it") {
   CHECK(diagnose_runs({"times-np"}, {r}).empty());
 }
 
+TEST_CASE("every wrong value the rank's own input: what it received never reached the buffer") {
+  CheckRun two{.np = 2, .rc = 1};
+  two.mismatches = {{895, -43}, {-896, 321}};
+  two.mismatch_own = {-43, 321};
+  const auto found = diagnose_runs({"kept-own"}, {two});
+  REQUIRE(found.size() == 1);
+  CHECK(found[0] ==
+        "on 2 ranks every wrong value is that rank's own input there (e.g. expected 895 got -43): "
+        "what the rank received never reached this buffer — one possibility is a receive into another buffer "
+        "(a scratch buffer) that is never copied or added into it.");
+  two.mismatches[1].second = 320;  // one value that is not its own: no such sentence
+  CHECK(diagnose_runs({"kept-own"}, {two}).empty());
+  two.mismatch_own = {NAN, NAN};  // the check did not record the own input: nothing to say
+  CHECK(diagnose_runs({"kept-own"}, {two}).empty());
+}
+
 TEST_CASE("right for root 0, wrong for every other root: ranks not counted from the root") {
   CheckRun r{4, 1, {{8, 0, 0}, {8, 2, 5}, {8, 3, 7}}, {}, {}, {}};
   CHECK(says(diagnose_runs({"root0"}, {r}), "right when the root is rank 0, wrong for every other root"));

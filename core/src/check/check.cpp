@@ -85,8 +85,10 @@ std::string diagnose_allreduce(const std::vector<std::vector<double>>& inputs,
            "sums the reduce-scatter left — in the allgather, receive straight into the chunk (no "
            "reduce_sum).";
   if (count_of[right] == 1 && count_of[partial] + count_of[own_input] == n - 1)
-    return "every rank holds exactly one finished chunk and partial sums elsewhere: the allgather phase is "
-           "missing (or sends the wrong chunks).";
+    return "every rank holds exactly one finished chunk and partial sums elsewhere: the finished chunks never "
+           "reached the other ranks' buffers — one possibility is that the allgather phase is missing or sends the "
+           "wrong chunks; another, that what it receives never reaches the chunk (a receive into a scratch buffer "
+           "that is never copied into it).";
   // Every chunk one rank's input alone: whose input it is tells where the additions went. The ring
   // has rank r send chunk r first (step 0) and own chunk r + 1 at the end (it receives it last).
   if (count_of[right] == 0 && single == n) {

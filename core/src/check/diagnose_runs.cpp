@@ -133,6 +133,7 @@ std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
   long long pairs = 0, times_np = 0, over_np = 0;            // times-np
   bool beyond_2 = false;  // a wrong value seen on 3 or more ranks: n x is not also 2 x there
   std::string example;    // times-np: one wrong value, the evidence its sentence shows first
+  std::string example_own;  // kept-own: the first run whose wrong values are all the rank's own input
   for (const auto& run : runs) {
     const int np = run.np;
     pass2 = pass2 || (np == 2 && run.rc == 0);
@@ -159,6 +160,21 @@ std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
         ++even_ok;
       }
     }
+    // kept-own: a run whose every wrong value (each with the rank's own input known) is that input.
+    long long kept = 0;
+    std::string first_kept;
+    for (std::size_t m = 0; m < run.mismatch_own.size() && m < run.mismatches.size(); ++m) {
+      const double own = run.mismatch_own[m], got = run.mismatches[m].second;
+      if (std::isnan(own) || std::fabs(got - own) > 1e-6 * std::fmax(1.0, std::fabs(own))) break;
+      if (kept++ == 0) {
+        char text[128];
+        std::snprintf(text, sizeof text, "on %s every wrong value is that rank's own input there (e.g. expected %.6g got %.6g",
+                      plural(np, "rank").c_str(), run.mismatches[m].first, got);
+        first_kept = text;
+      }
+    }
+    if (kept > 0 && kept == static_cast<long long>(run.mismatches.size()) && example_own.empty())
+      example_own = first_kept;
     for (const auto& [e, a] : run.mismatches) {
       ++pairs;
       if (np > 1 && scaled_by(e, a, np)) ++times_np;
@@ -201,6 +217,10 @@ std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
     found.push_back("every wrong value is exactly 1/(number of ranks) of the expected one (" + example + ")" +
                     maybe + "you divided where the result must be summed, or divided twice — divide once, after the sum" +
                     (beyond_2 ? "." : "; another, that half the terms are missing."));
+  if (wanted(symptoms, "kept-own") && !example_own.empty())
+    found.push_back(example_own +
+                    "): what the rank received never reached this buffer — one possibility is a receive into "
+                    "another buffer (a scratch buffer) that is never copied or added into it.");
   if (wanted(symptoms, "factor-of-n"))
     if (auto sentence = factor_of_n(runs); !sentence.empty()) found.push_back(sentence);
   return found;

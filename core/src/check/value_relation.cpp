@@ -177,6 +177,13 @@ std::vector<RelationFound> relate(const std::vector<ValueEvidence>& evidence, in
   std::string a_name, b_name;
   if (two_weights(evidence, named, near, a, a_name, b, b_name) && a != b && b != 0)
     found.push_back({Relation::weights, a, a_name, -1, b, b_name});
+  // Values within rounding of 0 that are all written (none exactly 0) and all the same factor of
+  // the right ones were scaled, not left unwritten or zeroed: the factor says it, "0" would not.
+  const auto has = [&](Relation r) {
+    return std::any_of(found.begin(), found.end(), [&](const RelationFound& f) { return f.relation == r; });
+  };
+  if (has(Relation::zero) && has(Relation::factor) && all([](const ValueEvidence& e) { return e.got != 0; }))
+    found.erase(std::find_if(found.begin(), found.end(), [](const RelationFound& f) { return f.relation == Relation::zero; }));
   return found;
 }
 

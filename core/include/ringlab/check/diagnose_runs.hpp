@@ -49,6 +49,9 @@ struct CheckRun {
 //              factor and one example; the cause is firm only when a run on 3 or more ranks shows
 //              it (on 2 ranks n times is also 2 times: a term added twice)
 //   root0      right when the root is 0, wrong for every other root
+//   kept-own   every wrong value of a failing run is that rank's own input there: what it received
+//              never reached the buffer checked (said for the first such run: on more ranks a rank
+//              may receive another rank's stale input instead)
 //   factor-of-n  (a check whose right value is a mean over the n ranks) the factor k of every failing
 //              run's wrong values follows ONE of a few functions of n over the runs, NaN where that
 //              function divides by zero, 1 where a run passed: n (the sum), n/(n - 1) (divided by
