@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -89,6 +90,8 @@ class StepCheck {
           err > kGradientTolerance ? explain_gradient(where, grad, state) : explain_step(where, state);
       for (const auto& text : comm_.gather_strings(mine))  // (rank 0 only: the first rank that has one)
         if (cause_.empty()) cause_ = text;
+      if (err > kGradientTolerance)
+        if (const std::string across = rank_factors(); !across.empty()) cause_ = across;
     }
     checked_step_ = state.step;
     ringlab::print_once(comm_, "check: epoch " + std::to_string(epoch + 1) + " step " + std::to_string(state.step) +
@@ -162,11 +165,43 @@ class StepCheck {
 
   // value_relation's sentence about this rank's wrong values; rank 0 also records their factor for
   // the diagnosis across runs (diagnose_runs.hpp: how the factor changes with the number of ranks).
+  // Each rank keeps its factor (factor_: "k", "nan" for NaN or inf, "" for none) for the
+  // comparison across the ranks (rank_factors).
   std::string explain(const std::string& what, const Evidence& evidence, const std::vector<ringlab::CauseOf>& causes,
-                      const std::vector<long long>& index, const std::vector<ringlab::NamedFactor>& known = {}) const {
+                      const std::vector<long long>& index, const std::vector<ringlab::NamedFactor>& known = {}) {
     const int n = comm_.size();
-    if (comm_.rank() == 0) ringlab::record_check_relation(ringlab::relate(evidence, n, known));
+    const auto found = ringlab::relate(evidence, n, known);
+    if (comm_.rank() == 0) ringlab::record_check_relation(found);
+    factor_.clear();
+    for (const auto& f : found)
+      if (factor_.empty() && f.relation == ringlab::Relation::factor) factor_ = lessons::format("%.9g", f.k);
+      else if (factor_.empty() && f.relation == ringlab::Relation::not_finite) factor_ = "nan";
     return ringlab::explain(what, evidence, n, causes, "place", index, known);
+  }
+
+  // The gradient's factor on every rank (gathered to rank 0), when it differs between the ranks:
+  // a divisor that depends on the rank. k = n / r on rank r (NaN or inf on rank 0, a division by
+  // zero) is the rank's number where the number of ranks belongs. "" when the ranks agree, a rank
+  // has no factor, or on ranks other than 0.
+  std::string rank_factors() {
+    const auto all = comm_.gather_strings(factor_);
+    if (comm_.rank() != 0 || all.size() < 2) return "";
+    std::string values;
+    bool by_rank = true, differ = false;
+    for (std::size_t r = 0; r < all.size(); ++r) {
+      if (all[r].empty()) return "";
+      differ = differ || all[r] != all[0];
+      const double k = std::strtod(all[r].c_str(), nullptr), want = double(all.size()) / double(r);
+      by_rank = by_rank && (r == 0 ? std::isnan(k) : std::fabs(k - want) <= 1e-3 * want);
+      values += (r ? ", " : "") + (all[r] == "nan" ? std::string("NaN or inf") : lessons::format("%.4g", k)) +
+                " on rank " + std::to_string(r);
+    }
+    if (!differ) return "";
+    const std::string evidence = "the averaged gradient's wrong values are k times the right ones, k = " + values;
+    if (by_rank)
+      return evidence + ": k = n / r on rank r (a division by zero on rank 0) — divided by the rank's number "
+                        "(comm.rank()) where the mean divides by the number of ranks (comm.size()).";
+    return evidence + ": the factor depends on the rank — one possibility is a divisor computed from comm.rank().";
   }
 
   // The wrong places: each i < size whose evidence, made by at(i), is off by more than `tolerance`.
@@ -195,7 +230,7 @@ class StepCheck {
   // one-process gradient and this rank's own gradient. What `grad` holding the rank's own
   // gradient means depends on what the weights did with it.
   std::string explain_gradient(const std::string& where, const std::vector<float>& grad,
-                               const lessons::TrainingState& after) const {
+                               const lessons::TrainingState& after) {
     const int n = comm_.size();
     const double rounding = kGradientTolerance * largest(whole_grad_);
     Evidence evidence;
@@ -282,7 +317,7 @@ class StepCheck {
   // each wrong weight moved, against how far one process moves it, how far this rank's own
   // gradient would move it, and the right step plus a second one; when the weights are right,
   // the velocity against the one before the step.
-  std::string explain_step(const std::string& where, const lessons::TrainingState& after) const {
+  std::string explain_step(const std::string& where, const lessons::TrainingState& after) {
     std::vector<double> want(params_.size());
     for (std::size_t i = 0; i < params_.size(); ++i) want[i] = params_after_[i] - params_[i];
     const double step = largest(want);
@@ -366,6 +401,7 @@ class StepCheck {
   long long scopes_before_ = 0, collectives_ = -1;  // trace scopes before the step; opened during it
   bool identical_ = true, explained_ = false;
   std::string cause_;  // the first wrong quantity's diagnosis (the one rank 0 prints)
+  std::string factor_;  // this rank's factor of its last explanation (explain)
 };
 
 }  // namespace lesson06
