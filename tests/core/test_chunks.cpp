@@ -4,6 +4,7 @@
 
 #include "catch.hpp"
 #include "ringlab/base/chunks.hpp"
+#include "ringlab/comm/collectives.hpp"  // owned_chunk: chunk_of for a rank
 
 using ringlab::chunk_of;
 
@@ -60,4 +61,15 @@ TEST_CASE("a chunk index outside 0..parts-1 or fewer than one part is refused") 
   CHECK_THROWS_AS(chunk_of(10, 0, 0), std::invalid_argument);
   CHECK_THROWS_AS(chunk_of(10, 4, 4), std::out_of_range);
   CHECK_THROWS_AS(chunk_of(10, 4, -1), std::out_of_range);
+  // The message gives the arguments: which one is wrong is what the caller needs.
+  CHECK_THROWS_WITH(chunk_of(10, 1, 2), "chunk_of(count = 10, parts = 1, i = 2): the chunk index i must be in [0, parts)");
+  CHECK_THROWS_WITH(chunk_of(10, 0, 2), "chunk_of(count = 10, parts = 0, i = 2): parts must be >= 1");
+}
+
+TEST_CASE("owned_chunk refuses a rank outside [0, ranks) in its own words (the two swapped)") {
+  CHECK_THROWS_WITH(ringlab::owned_chunk(12, 0, 2),
+                    "owned_chunk(count = 12, ranks = 0, rank = 2): rank must be in [0, ranks) — ranks is the number "
+                    "of ranks (comm.size()), rank this rank's number (comm.rank())");
+  CHECK_THROWS_AS(ringlab::owned_chunk(12, 1, 2), std::out_of_range);
+  CHECK(ringlab::owned_chunk(12, 2, 1).offset == 6);
 }

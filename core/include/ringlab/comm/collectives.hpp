@@ -179,8 +179,16 @@ template <class T> void ring_messages(Communicator& comm, trace::Collective& tc,
 }  // namespace detail
 
 // The chunk of a `count`-element buffer that rank `rank` of `ranks` owns (the one reduce_scatter
-// leaves summed there, and allgather sends out): chunk_of(count, ranks, rank).
-inline Chunk owned_chunk(std::size_t count, int ranks, int rank) { return chunk_of(count, ranks, rank); }
+// leaves summed there, and allgather sends out): chunk_of(count, ranks, rank). Refused in its own
+// words when rank is not one of ranks (the two swapped: ranks = comm.rank(), rank = comm.size()).
+inline Chunk owned_chunk(std::size_t count, int ranks, int rank) {
+  if (ranks < 1 || rank < 0 || rank >= ranks)
+    throw std::out_of_range("owned_chunk(count = " + std::to_string(count) + ", ranks = " + std::to_string(ranks) +
+                            ", rank = " + std::to_string(rank) +
+                            "): rank must be in [0, ranks) — ranks is the number of ranks (comm.size()), rank this "
+                            "rank's number (comm.rank())");
+  return chunk_of(count, ranks, rank);
+}
 
 // Reduce-scatter: on return, chunk comm.rank() of `out` (owned_chunk) holds the element-wise
 // sum over all ranks of that chunk of `in`. `in` and `out` have the same size and may be the
