@@ -25,6 +25,8 @@
 // the ranks of one host averaging in shared memory whenever they pass between two layers.
 #pragma once
 #include <cstddef>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "ringlab/comm/averaging.hpp"  // how a slice of the gradient gets averaged: start, wait
@@ -121,14 +123,26 @@ class BucketScheduler {
   // Starts averaging bucket b's slice of the gradient and returns at once: the backward pass
   // goes on while it runs.
   void start_allreduce(int b) {
+    must_be_a_bucket(b, "start_allreduce");
     log_.push_back({Event::start, b});
     const Bucket& bucket = buckets_[static_cast<std::size_t>(b)];
     ticket_[static_cast<std::size_t>(b)] = averaging_.start(grad_.sub(bucket.offset, bucket.count));
   }
   // Blocks until bucket b's allreduce has finished (a bucket never started: nothing to wait for).
   void wait_for(int b) {
+    must_be_a_bucket(b, "wait_for");
     log_.push_back({Event::wait, b});
     if (ticket_[static_cast<std::size_t>(b)] >= 0) averaging_.wait(ticket_[static_cast<std::size_t>(b)]);
+  }
+
+  // A bucket number the plan does not have (a tensor's number, say) is refused with the numbers,
+  // where indexing with it would crash far from the call, or not at all.
+  void must_be_a_bucket(int b, const char* call) const {
+    if (b < 0 || b >= static_cast<int>(buckets_.size()))
+      throw std::out_of_range(std::string(call) + "(" + std::to_string(b) + "): the plan has " +
+                              std::to_string(buckets_.size()) + " buckets, 0 to " +
+                              std::to_string(static_cast<int>(buckets_.size()) - 1) + ": no bucket " +
+                              std::to_string(b));
   }
 
   Averaging& averaging_;
