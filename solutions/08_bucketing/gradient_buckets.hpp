@@ -139,10 +139,9 @@ class BucketScheduler {
   // where indexing with it would crash far from the call, or not at all.
   void must_be_a_bucket(int b, const char* call) const {
     if (b < 0 || b >= static_cast<int>(buckets_.size()))
-      throw std::out_of_range(std::string(call) + "(" + std::to_string(b) + "): the plan has " +
-                              std::to_string(buckets_.size()) + " buckets, 0 to " +
-                              std::to_string(static_cast<int>(buckets_.size()) - 1) + ": no bucket " +
-                              std::to_string(b));
+      throw std::out_of_range(std::string(call) + "(" + std::to_string(b) + "): no bucket " + std::to_string(b) +
+                              " — there are " + std::to_string(buckets_.size()) + ", numbered 0 to " +
+                              std::to_string(static_cast<int>(buckets_.size()) - 1));
   }
 
   Averaging& averaging_;
