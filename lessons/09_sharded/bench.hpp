@@ -82,8 +82,7 @@ inline int run_bench(Communicator& comm, const ringlab::CommonOptions& opt, ring
     for (int i = 0; i < opt.warmup; ++i) step(*states[k], i);
     ringlab::trace::Capture capture;  // one step more, its transfers recorded: the bytes this rank sent
     step(*states[k], opt.warmup);
-    for (const auto& e : capture.take())
-      if (e.op == ringlab::trace::Op::send) sent[k] += static_cast<double>(e.bytes);
+    sent[k] = ringlab::trace::bytes_sent(capture.take());
   }
   for (int i = 0; i < opt.iters; ++i)
     for (std::size_t k = 0; k < stages.size(); ++k) {

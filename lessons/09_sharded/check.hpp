@@ -15,6 +15,10 @@
 //           its elements by about the step itself: 1e-3 of the largest and more.
 //   part 3  the shards agree: every rank gathers the same model, bit for bit (stages 1 and 2,
 //           which keep the whole parameters, hold identical replicas, as lesson 06's ranks do)
+//   part 4  stage 1's step sends what stage 0's sends (within 1%, the most over the ranks, from
+//           step 0's trace): a reduce-scatter and an allgather are the allreduce's two halves. An
+//           allreduce in the reduce-scatter's place gets every value right and sends 1.5 times
+//           as much: the values alone cannot show that sharding was missed.
 // The diagnosis (recorded as the parts run, it changes no verdict): the first wrong quantity, in
 // the order a step computes them — the averaged gradient, then the parameters after the step
 // against stage 0's after the same step — with how its wrong values relate to the right ones
@@ -25,6 +29,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -249,22 +254,26 @@ inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::ve
   Buffer<float> whole(model.parameter_count(), comm.where()),
       one_process(model.parameter_count(), comm.where());
   std::vector<float> ref_params, ref_velocity;
+  double ref_sent = 0;  // the bytes stage 0's step 0 sent (the most over the ranks)
   std::vector<std::vector<float>> ref_steps;  // stage 0's parameters after each step
   std::string cause;                          // the first wrong quantity's diagnosis (rank 0's)
   bool all_ok = true;
   if (stages.front() != 0) stages.insert(stages.begin(), 0);
   for (int stage : stages) {
     ShardedState st(comm, model, stage, initial);
-    double worst_gradient = 0;
+    double worst_gradient = 0, sent = 0;
     for (int s = 0; s < kSteps; ++s) {
       st.gather(ShardedState::What::params, whole.view());  // the model this step starts from
       const std::vector<float> before = to_host(whole.view());
       model.loss_and_gradient(whole.view().data(), set, s * batch, batch, one_process.view().data());
+      std::optional<ringlab::trace::Capture> capture;  // step 0: the bytes it sends (part 4)
+      if (s == 0) capture.emplace();
       try {
         st.step(set, s * batch + comm.rank() * part, part, lr, momentum);
       } catch (const std::exception& e) {  // say what the sizes in it are, then stop as before
         throw std::runtime_error(e.what() + ringlab::name_sizes(e.what(), known_sizes(model, n, comm.rank())));
       }
+      if (capture) sent = comm.max(ringlab::trace::bytes_sent(capture->take()));
       st.gather(ShardedState::What::grad, whole.view());
       const std::vector<float> grad = to_host(whole.view()), want = to_host(one_process.view());
       const double gradient_error = comm.max(lessons::relative_error(grad, want));
@@ -308,12 +317,27 @@ inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::ve
       versus = "vs stage 0's " + sci(d) + (same ? " ok" : " WRONG (> 1e-5)");
     }
     const bool gradient_ok = worst_gradient <= kGradientTolerance;
-    all_ok = all_ok && agree && same && gradient_ok;
+    // Part 4 (stage 1): a reduce-scatter and an allgather move what stage 0's one allreduce moves.
+    if (stage == 0) ref_sent = sent;
+    const bool traffic_ok = stage != 1 || std::fabs(sent - ref_sent) <= 0.01 * ref_sent;
+    if (!traffic_ok && cause.empty())
+      cause = "stage 1's step sent " + lessons::format("%.3g", sent / 1e6) + " MB (the most over the ranks), stage 0's " +
+              lessons::format("%.3g", ref_sent / 1e6) + " MB: " + lessons::format("%.2f", sent / ref_sent) +
+              " times as much. A reduce-scatter and an allgather together move what one allreduce moves" +
+              (std::fabs(sent / ref_sent - 1.5) < 0.02
+                   ? "; 1.5 times is one allreduce plus one allgather — one possibility is an allreduce where the "
+                     "reduce-scatter belongs (every rank then sums the whole gradient, the point of sharding lost)."
+                   : ".");
+    all_ok = all_ok && agree && same && gradient_ok && traffic_ok;
     ringlab::print_once(comm, "check: stage " + std::to_string(stage) + ", " + std::to_string(kSteps) +
                                   " steps: averaged gradient vs one process " + sci(worst_gradient) +
                                   (gradient_ok ? " ok" : " WRONG (> 1e-5)") + "; model " + versus +
                                   "; shards " +
-                                  (agree ? "agree on every rank ok" : "DIFFER between ranks WRONG") + "\n");
+                                  (agree ? "agree on every rank ok" : "DIFFER between ranks WRONG") +
+                                  (stage == 1 ? std::string("; bytes sent in a step ") +
+                                                    (traffic_ok ? "as stage 0's ok" : "NOT stage 0's WRONG")
+                                              : std::string()) +
+                                  "\n");
   }
   if (!all_ok && !cause.empty()) ringlab::print_once(comm, "diagnosis: " + cause + "\n");
   ringlab::print_once(

@@ -95,6 +95,14 @@ class Capture {
   std::vector<Event> events_;
 };
 
+// The bytes of every send among `events` (a Capture's): what this rank put on the wire.
+inline double bytes_sent(const std::vector<Event>& events) {
+  double bytes = 0;
+  for (const Event& e : events)
+    if (e.op == Op::send) bytes += static_cast<double>(e.bytes);
+  return bytes;
+}
+
 // The collective in progress on this rank: name, phase and step go into every event recorded
 // inside the scope. Scopes do not nest (a collective is one algorithm, top to bottom).
 // The begin event holds the input's values and end() the result's, when the buffer is small:
