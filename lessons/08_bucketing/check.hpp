@@ -186,12 +186,29 @@ inline std::string plan_problem(const std::vector<Bucket>& buckets, const std::v
   // 3. Each bucket lists its tensors in the order the backward pass makes them ready (the highest
   //    index first): the schedule reads the buckets' lists one after the other as that order.
   //    Said here only when the walk itself went backward (bucket 0 holds the last tensors): a walk
-  //    in forward order is the schedule's to explain (schedule_problem).
+  //    in forward order is the schedule's to explain (schedule_problem), and the sizes are not
+  //    checked (part 4 reads a bucket's last listed tensor as the last one added).
   bool walked_backward = true;
   for (std::size_t b = 0; b + 1 < buckets.size(); ++b)
     walked_backward = walked_backward && *std::min_element(buckets[b].tensors.begin(), buckets[b].tensors.end()) >
                                              *std::max_element(buckets[b + 1].tensors.begin(), buckets[b + 1].tensors.end());
-  for (std::size_t b = 0; b < buckets.size() && walked_backward; ++b) {
+  if (!walked_backward) {
+    // The buckets in memory order (bucket 0 the lowest tensors), each filled backward: the walk
+    // was right, the list of buckets turned round. Any other order is a forward walk: the
+    // schedule's to explain, and the sizes below would be read against the wrong last bucket.
+    bool reversed = true;
+    for (std::size_t b = 0; b < buckets.size(); ++b)
+      reversed = reversed && std::is_sorted(buckets[b].tensors.begin(), buckets[b].tensors.end(), std::greater<int>()) &&
+                 (b + 1 == buckets.size() ||
+                  *std::max_element(buckets[b].tensors.begin(), buckets[b].tensors.end()) <
+                      *std::min_element(buckets[b + 1].tensors.begin(), buckets[b + 1].tensors.end()));
+    if (!reversed) return "";
+    return "the buckets are listed in memory order: bucket 0 (" + tensor_names(buckets.front().tensors, tensors) +
+           ") holds the tensors the backward pass makes ready last, bucket " + std::to_string(buckets.size() - 1) +
+           " (" + tensor_names(buckets.back().tensors, tensors) +
+           ") the first: list the buckets in the order they fill (add each at the end as it closes)." + kPlanHole;
+  }
+  for (std::size_t b = 0; b < buckets.size(); ++b) {
     const std::vector<int>& listed = buckets[b].tensors;
     if (std::is_sorted(listed.begin(), listed.end(), std::greater<int>())) continue;
     std::vector<int> backward(listed);

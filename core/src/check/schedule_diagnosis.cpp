@@ -211,6 +211,16 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
       auto same_message = [&](const trace::Event& e, const Transfer& t) {
         return e.peer == t.peer && (t.chunk < 0 || e.chunk < 0 || e.chunk == t.chunk);
       };
+      // The chunks this rank sent (or received) in `phase`, in order, are the schedule's for that
+      // phase turned round: every step right, taken last first (a loop counting down).
+      auto reversed_in_phase = [&](const std::string& phase) {
+        std::vector<int> mine, theirs;
+        for (const auto* e : got)
+          if (e->phase == phase) mine.push_back(e->chunk);
+        for (const auto* t : want)
+          if (t->phase == phase) theirs.push_back(t->chunk);
+        return labelled && mine.size() > 1 && mine != theirs && std::equal(mine.begin(), mine.end(), theirs.rbegin(), theirs.rend());
+      };
       std::size_t k = 0;
       while (k < got.size() && k < want.size() && same_message(*got[k], *want[k]) &&
              same_place(*got[k], *want[k]))
@@ -292,6 +302,10 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
         const std::string look = hole_for(reference, t);
         if (e.peer != t.peer)
           d.text += ", expected rank " + std::to_string(t.peer) + " — the peer is wrong." + look;
+        else if (!same_message(e, t) && reversed_in_phase(t.phase))
+          d.text += ", expected chunk " + std::to_string(t.chunk) + ": rank " + std::to_string(r) + " " + sent +
+                    " the " + t.phase + "'s chunks in the schedule's order turned round (its last step's first) — the "
+                    "steps run backward; the chunk index is right for each step s." + look;
         else if (!same_message(e, t))
           d.text += ", expected chunk " + std::to_string(t.chunk) + " — the chunk index is wrong." + look;
         else
