@@ -320,13 +320,24 @@ Request Communicator::start(trace::Op op, const void* data, std::size_t count, D
       e.transport = transport_name(transport_);
     }
   }
+  // Memory a posted receive writes into holds its message only once that receive is waited for:
+  // sending from it, or receiving into it again, before then reads or races what is not there
+  // yet (MPI leaves it undefined; on a fast network the old values go out, and nothing says so).
+  const char* begin = static_cast<const char*>(data);
+  for (const auto& [id, o] : open_)
+    if (!o.send && bytes > 0 && begin < o.data + o.bytes && o.data < begin + bytes)
+      throw std::runtime_error("rank " + std::to_string(rank_) + "'s " + (send ? "send to" : "receive from") +
+                               " rank " + std::to_string(peer) + " uses memory that its " + o.what() +
+                               " still writes into: a receive's buffer holds the message only after wait() — "
+                               "wait for that receive before " + (send ? "sending" : "receiving into") +
+                               " the same memory.");
   r.transport_ = &transport_for(where);
   const watchdog::Pending call = r.op_.pending();
   const watchdog::Calling calling(call);  // an MPI error while posting is about this call
   r.posted_ = r.transport_->post(r.op_);
   r.id_ = ++next_id_;
   const auto& ctx = trace::context();
-  open_.emplace(r.id_, Open{send, peer, tag, ctx.step, bytes, ctx.coll, ctx.phase, trace::scope_serial()});
+  open_.emplace(r.id_, Open{send, peer, tag, ctx.step, begin, bytes, ctx.coll, ctx.phase, trace::scope_serial()});
   return r;
 }
 

@@ -179,6 +179,7 @@ class Communicator {
   struct Open {  // put into words only when reported (a request costs no formatting)
     bool send;
     int peer, tag, step;
+    const char* data;  // the memory it reads (send) or writes (receive)
     std::size_t bytes;
     const char *coll, *phase;  // the trace context's names: string literals, they outlive the run
     std::int64_t scope;
