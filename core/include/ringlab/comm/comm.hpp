@@ -101,7 +101,9 @@ class Communicator {
     sendrecv(View<const T>(out), dest, in, source, tag);
   }
 
-  // Non-blocking transfers: start now, finish with wait()/wait_all().
+  // Non-blocking transfers: start now, finish with wait()/wait_all(). A receive's memory is the
+  // receive's until it is waited for: a send from it, or another receive into it, is refused
+  // with one line naming both transfers (MPI would send what is not there yet, silently).
   template <class T> [[nodiscard]] Request isend(View<T> buf, int peer, int tag = 0) {
     return start(trace::Op::send, buf.data(), buf.size(), dtype_of<T>(), buf.where(), buf.chunk(), peer, tag);
   }

@@ -2,7 +2,7 @@
 // shape). The Communicator (comm.hpp) is the only caller; algorithms, lessons and exercises never
 // name a transport. Each implementation is one file in core/src/comm/transport/:
 //
-//   mpi     host buffers through Open MPI (MPI_Isend / MPI_Irecv)                      mpi.cpp
+//   mpi     host buffers through Open MPI (MPI_Isend / MPI_Irecv); checks rule 4's sizes mpi.cpp
 //   strict  host buffers through MPI under the strictest rule below: what a device
 //           transport does, modelled on a machine with no GPU (--transport strict)   strict.cpp
 //   staged  device buffers: cudaMemcpy to pinned host memory, MPI, copy back        staged.cpp
@@ -39,6 +39,8 @@
 // group per wait, MPI_Issend, receives matched in order with any tag and checked for tag and
 // size), so CI proves on a machine with no GPU what only a multi-GPU machine could show. An
 // algorithm that hangs under strict is reported by the watchdog (exit 3), never a silent hang.
+// The mpi transport checks rule 4's sizes too: MPI takes a shorter message into a longer
+// receive without a word, and the bytes past it keep what they held.
 // ==========================================================================================
 #pragma once
 #include <mpi.h>
