@@ -8,6 +8,11 @@
 //   send-first-small  both ranks send 4 bytes, then receive: MPI buffers them, NCCL does not
 //   out-of-order      rank 0 sends tags 1 then 2, rank 1 receives tag 2 first: MPI matches by
 //                     tag, NCCL by order
+// Two more break a rule that every host transport checks, mpi included (one line, exit 1):
+//   short-message     rank 0 sends 1 int, rank 1 receives into 2: rule 4, a receive is the size
+//                     of its send (MPI takes it silently, the second int keeps its old value)
+//   send-pending      ranks 0 and 1 each post a receive into a buffer, then send from it: the
+//                     buffer holds the message only after the receive's wait
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -22,8 +27,9 @@ int main(int argc, char** argv) {
   CommonOptions opt;
   add_common_options(app, opt);
   std::string which = "safe-ring";
-  app.add_option("--case", which, "safe-ring, two-ahead, send-first-small, out-of-order")
-      ->check(CLI::IsMember({"safe-ring", "two-ahead", "send-first-small", "out-of-order"}));
+  app.add_option("--case", which, "safe-ring, two-ahead, send-first-small, out-of-order, short-message, send-pending")
+      ->check(CLI::IsMember(
+          {"safe-ring", "two-ahead", "send-first-small", "out-of-order", "short-message", "send-pending"}));
   if (auto code = rt.start(app, opt, argc, argv)) return *code;
   auto& comm = rt.comm();
   const int n = comm.size(), r = comm.rank(), next = (r + 1) % n, prev = (r - 1 + n) % n;
@@ -76,6 +82,18 @@ int main(int argc, char** argv) {
       comm.wait_all(recvs);
       wrong += (got_a != 1) + (got_b != 2);
     }
+  } else if (which == "short-message" && n >= 2 && r < 2) {
+    int one = 7, two[2] = {-1, -1};
+    tc.at("exchange", 0);
+    if (r == 0) comm.send(View<int>(&one, 1), 1);
+    else comm.recv(View<int>(two, 2), 0);
+    wrong += r == 1 && two[0] != 7;
+  } else if (which == "send-pending" && n >= 2 && r < 2) {
+    int buf = r;
+    tc.at("exchange", 0);
+    Request incoming = comm.irecv(View<int>(&buf, 1), 1 - r);
+    comm.send(View<int>(&buf, 1), 1 - r);
+    comm.wait(incoming);
   }
   tc.end(&none, 0);
   const long long all_wrong = comm.sum(static_cast<long long>(wrong));
