@@ -42,11 +42,9 @@ class Mpi final : public Backend {
     statuses_.resize(n);
     for (std::size_t i = 0; i < n; ++i) requests_[i] = static_cast<MpiPosted*>(ops[i])->request;
     watchdog::wait_all(wire_.watch, requests_.data(), what, static_cast<int>(n), statuses_.data());
-    for (std::size_t i = 0; i < n; ++i) {
-      auto* p = static_cast<MpiPosted*>(ops[i]);
-      p->request = MPI_REQUEST_NULL;
-      if (!p->op.send) check_size(p->op, statuses_[i]);
-    }
+    for (std::size_t i = 0; i < n; ++i) static_cast<MpiPosted*>(ops[i])->request = MPI_REQUEST_NULL;
+    for (std::size_t i = 0; i < n; ++i)  // (every request finished first: a refusal leaves none open)
+      if (const Op& op = static_cast<MpiPosted*>(ops[i])->op; !op.send) check_size(op, statuses_[i]);
   }
 
  private:
