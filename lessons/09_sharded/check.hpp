@@ -148,10 +148,10 @@ inline std::string stepped_with(int s, float lr, const std::vector<float>& befor
 
 // How the velocity after step 0 relates to the mean gradient (the right velocity: from rest,
 // velocity = grad): 1 when it is right, k when it is k times the mean everywhere, NaN otherwise
-// or after step 0. It tells what a step that moved too far was handed: a right velocity means the
+// (asked only after step 0). It tells what a step that moved too far was handed: a right velocity means the
 // right gradient and a too big learning rate; a velocity k times the mean, k times the gradient.
-inline double velocity_factor(int s, const std::vector<float>& velocity, const std::vector<float>& mean) {
-  if (s != 0 || mean.empty()) return NAN;
+inline double velocity_factor(const std::vector<float>& velocity, const std::vector<float>& mean) {
+  if (mean.empty()) return NAN;
   // k from the largest gradient; then every element within the gradient check's tolerance of it
   // (the sums round differently from the one-process gradient, by about 1e-7 of the largest).
   std::size_t top = 0;
@@ -285,7 +285,7 @@ inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::ve
       double velocity_k = NAN;  // (a collective: every rank gathers, rank 0 reads)
       if (stage != 0 && s == 0) {
         st.gather(ShardedState::What::velocity, whole.view());
-        velocity_k = velocity_factor(s, to_host(whole.view()), want);
+        velocity_k = velocity_factor(to_host(whole.view()), want);
       }
       if (stage == 0 || !cause.empty() || comm.rank() != 0) continue;
       if (gradient_error > kGradientTolerance)
