@@ -10,6 +10,7 @@
 
 #include "model.hpp"
 #include "parameter_server.hpp"
+#include "ringlab/check/diagnose_runs.hpp"
 #include "ringlab/check/diagnose_training.hpp"
 #include "ringlab/check/value_relation.hpp"
 #include "ringlab/ringlab.hpp"
@@ -127,8 +128,10 @@ inline long long check_training(ringlab::Communicator& comm, const Problem& pb, 
       for (const auto& text : pulled)
         if (why.empty() && !text.empty()) why = "the workers: " + text;
       if (why.empty()) {
+        double factor = NAN;  // how far step 0 moved, for the runs together (factor-of-workers)
         why = ringlab::diagnose_training(std::vector<double>(pb.size, 0.0), ps_reference, ps.after_step, N - 1,
-                                         "the number of workers (comm.size() - 1)", parts);
+                                         "the number of workers (comm.size() - 1)", parts, &factor);
+        if (std::isfinite(factor)) ringlab::record_check_factor(factor);
         if (!why.empty()) why = "the parameter server: " + why;
       }
       if (!why.empty()) std::printf("diagnosis: %s\n", why.c_str());

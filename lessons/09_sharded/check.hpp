@@ -112,7 +112,10 @@ inline std::string explain_gradient(ringlab::LayerwiseModel& model, ringlab::Whe
         "only the owner's own part was divided by n, the other ranks' parts were not: the division came before "
         "the sum (reduce_scatter adds what each rank holds), where it belongs after it, on the summed chunk",
         1 / nn, 1.0},
-       {Relation::zero, "your chunk of the gradient was never written"},
+       // (never written, the chunk would hold this rank's own gradient, not 0: 0 was written)
+       {Relation::zero,
+        "0 was written into your chunk of the gradient, where the reduce-scatter left the sum: it was multiplied "
+        "by 0 — 1 / n computed in integers is 0 — or overwritten with zeros"},
        {Relation::not_finite, "a division by zero, or memory nobody wrote"}},
       "place", index);
 }

@@ -202,6 +202,26 @@ TEST_CASE("how the factor changes with n over the runs names the count: n/(n - 1
   SECTION("not when the exercise does not list it") { CHECK(diagnose_runs(kAll, runs).empty()); }
 }
 
+TEST_CASE("k = 0 from 2 on, right on 1: 1 / n computed in integers, over ranks or over a server's workers") {
+  const CheckRun one{1, 0, {}, {}, {}, {}};
+  CHECK(says(diagnose_runs({"factor-of-n"}, {one, factor_run(2, 0), factor_run(3, 0), factor_run(4, 0)}),
+             "k = 0 on 2 ranks, 0 on 3 ranks, 0 on 4 ranks: k = 1/n in integers for every number of ranks n — 1 / n "
+             "computed in integers, which is 1 for n = 1 and 0 from 2 on"));
+  SECTION("a server's workers are np - 1: the run on 2 ranks has one worker and passes") {
+    const CheckRun two{2, 0, {}, {}, {}, {}};
+    CHECK(says(diagnose_runs({"factor-of-workers"}, {two, factor_run(3, 0), factor_run(4, 0)}),
+               "k = 0 on 2 workers, 0 on 3 workers: k = 1/n in integers for every number of workers n"));
+    // the same runs read as ranks: 2 ranks should have failed too, so nothing is said
+    CHECK(diagnose_runs({"factor-of-n"}, {two, factor_run(3, 0), factor_run(4, 0)}).empty());
+    // the sum where the mean belongs: k = workers
+    CHECK(says(diagnose_runs({"factor-of-workers"}, {two, factor_run(3, 2), factor_run(4, 3)}),
+               "k = n for every number of workers n — summed where the mean belongs"));
+  }
+  SECTION("zeros on 1 rank too (overwritten, not divided): nothing") {
+    CHECK(diagnose_runs({"factor-of-n"}, {factor_run(1, 0), factor_run(2, 0), factor_run(3, 0)}).empty());
+  }
+}
+
 TEST_CASE("a run's factor is recorded and read back, NaN included") {
   char path[] = "/tmp/ringlab_factor_XXXXXX";
   const int fd = mkstemp(path);
@@ -209,11 +229,15 @@ TEST_CASE("a run's factor is recorded and read back, NaN included") {
   setenv("RINGLAB_CHECK_RESULTS", path, 1);
   ringlab::record_check_relation({{ringlab::Relation::own, 1, "1"}, {ringlab::Relation::factor, 1.5, "n/(n - 1)"}});
   ringlab::record_check_relation({{ringlab::Relation::not_finite}});
-  ringlab::record_check_relation({{ringlab::Relation::zero}});  // no factor: nothing
+  ringlab::record_check_relation({{ringlab::Relation::zero}});  // every wrong value 0: 0 times the right one
+  ringlab::record_check_relation({{ringlab::Relation::own, 1, "1"}});  // no factor: nothing
+  ringlab::record_check_factor(0.25);
   unsetenv("RINGLAB_CHECK_RESULTS");
   const CheckRun r = ringlab::read_check_run(3, 1, path);
   std::remove(path);
-  REQUIRE(r.factors.size() == 2);
+  REQUIRE(r.factors.size() == 4);
   CHECK(r.factors[0] == 1.5);
   CHECK(std::isnan(r.factors[1]));
+  CHECK(r.factors[2] == 0);
+  CHECK(r.factors[3] == 0.25);
 }

@@ -99,6 +99,18 @@ TEST_CASE("parameters that never move, move backwards, or become NaN") {
   CHECK(has(diagnose_training(kStart, run(1), run(0.1), 3, kWorkers), "moved 0.1 times as far"));
 }
 
+TEST_CASE("step 0's factor goes to the caller, for the runs together: 0 when nothing moved") {
+  double k = NAN;
+  diagnose_training(kStart, run(1), run(0, 0, 0), 3, kWorkers, {}, &k);
+  CHECK(k == 0);
+  k = NAN;
+  diagnose_training(kStart, run(1), run(0.1), 3, kWorkers, {}, &k);
+  CHECK(k == Approx(0.1));
+  k = NAN;  // a right step 0 has no factor to tell
+  diagnose_training(kStart, run(1), run(1, 2.5, 2), 3, kWorkers, {}, &k);
+  CHECK(std::isnan(k));
+}
+
 TEST_CASE("no common factor: no claim") {
   auto odd = run(1);
   odd[0][1] += 0.2;  // one parameter off, the others right

@@ -91,7 +91,7 @@ TEST_CASE("each kind of bad manifest gets one error line naming the file and lin
   bad("[05]\ntopic = t\ntitle = T\nnp = 4 2\ncheck = --check\n",
       "m.txt:4: np: give the numbers of ranks smallest first");
   bad("[05]\n" + ok + "diagnose = remainder np3\n",
-      "m.txt:6: diagnose: unknown symptom \"np3\" (known: remainder np2 one-chunk times-np root0 factor-of-n kept-own)");
+      "m.txt:6: diagnose: unknown symptom \"np3\" (known: remainder np2 one-chunk times-np root0 factor-of-n factor-of-workers kept-own)");
   bad("[5]\n" + ok, "m.txt:1: a block starts with [NN], two digits: got [5]");
   bad("topic = t\n", "m.txt:1: a key before the first [NN]");
   bad("[05]\n" + ok + "just words\n", "m.txt:6: not a key = value line: just words");

@@ -57,22 +57,26 @@ const CountFormula kCountFormulas[] = {
     {"1/n", [](double n) { return 1 / n; }, "divided by n twice"},
     {"n²", [](double n) { return n * n; }, "multiplied by n where dividing by n belongs"},
     {"1/n²", [](double n) { return 1 / (n * n); }, "divided by n three times"},
+    // 1 / n in int arithmetic: 1 for n = 1, 0 from 2 on (so every update is 0 there).
+    {"1/n in integers", [](double n) { return n == 1 ? 1.0 : 0.0; },
+     "1 / n computed in integers, which is 1 for n = 1 and 0 from 2 on — compute it in floating point (1.0f / n)"},
 };
 
 // factor-of-n: the one formula every run agrees with (the factor of a failing run, NaN where the
 // formula is not finite, 1 where a run passed), shown on at least two numbers of ranks with a
-// finite factor; "" when none or several fit, or a failing run recorded no factor.
-std::string factor_of_n(const std::vector<CheckRun>& runs) {
+// finite factor; "" when none or several fit, or a failing run recorded no factor. The mean is
+// over n = np - `not_counted` (factor-of-workers: a server is not counted), named `unit`.
+std::string factor_of_n(const std::vector<CheckRun>& runs, int not_counted, const char* unit) {
   std::vector<std::pair<int, double>> seen;  // (np, the first factor it recorded), failing runs
   for (const auto& run : runs) {
     if (run.rc == 0) continue;
     if (run.factors.empty()) return "";
-    seen.emplace_back(run.np, run.factors.front());
+    seen.emplace_back(run.np - not_counted, run.factors.front());
   }
   auto fits = [&](const std::function<double(double)>& formula) {
     int finite = 0;
     for (const auto& run : runs) {
-      const double want = formula(run.np);
+      const double want = formula(run.np - not_counted);
       if (run.rc == 0) {
         if (!(std::isfinite(want) && std::fabs(want - 1) <= 1e-3)) return false;
         continue;
@@ -104,8 +108,8 @@ std::string factor_of_n(const std::vector<CheckRun>& runs) {
     if (c >= 2 && std::fabs(np / k - c) <= 1e-3 * c && fits([c](double n) { return n / c; })) {
       const std::string fixed = std::to_string(static_cast<long long>(c));
       name = "n/" + fixed;
-      cause = "divided by the fixed number " + fixed +
-              " where the number of ranks belongs (it passes on " + fixed + " ranks only) — divide by comm.size()";
+      cause = "divided by the fixed number " + fixed + " where the number of " + std::string(unit) + "s belongs (it passes on " +
+              plural(static_cast<long long>(c), unit) + " only)" + (not_counted ? "" : " — divide by comm.size()");
     }
   }
   if (name.empty()) return "";
@@ -114,10 +118,10 @@ std::string factor_of_n(const std::vector<CheckRun>& runs) {
   for (const auto& [np, k] : seen) {
     char one[32];
     std::snprintf(one, sizeof one, "%.3g", k);
-    values += (values.empty() ? "" : ", ") + (std::isnan(k) ? std::string("NaN or inf") : one) + " on " + plural(np, "rank");
+    values += (values.empty() ? "" : ", ") + (std::isnan(k) ? std::string("NaN or inf") : one) + " on " + plural(np, unit);
   }
   return std::string("the wrong values are k times the right ones, k = ") + values + ": k = " + name +
-         " for every number of ranks n — " + cause + ".";
+         " for every number of " + unit + "s n — " + cause + ".";
 }
 
 }  // namespace
@@ -222,7 +226,9 @@ std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
                     "): what the rank received never reached this buffer — one possibility is a receive into "
                     "another buffer (a scratch buffer) that is never copied or added into it.");
   if (wanted(symptoms, "factor-of-n"))
-    if (auto sentence = factor_of_n(runs); !sentence.empty()) found.push_back(sentence);
+    if (auto sentence = factor_of_n(runs, 0, "rank"); !sentence.empty()) found.push_back(sentence);
+  if (wanted(symptoms, "factor-of-workers"))
+    if (auto sentence = factor_of_n(runs, 1, "worker"); !sentence.empty()) found.push_back(sentence);
   return found;
 }
 
@@ -244,13 +250,17 @@ void record_check_departure(const std::string& diagnosis) {
   append_line("departure\t" + one_line + "\n");
 }
 
+void record_check_factor(double k) {
+  char line[64];
+  std::snprintf(line, sizeof line, "factor\t%.17g\n", k);
+  append_line(line);
+}
+
 void record_check_relation(const std::vector<RelationFound>& found) {
   for (const auto& f : found) {
-    if (f.relation != Relation::factor && f.relation != Relation::not_finite) continue;
-    char line[64];
-    std::snprintf(line, sizeof line, "factor\t%.17g\n", f.relation == Relation::factor ? f.k : NAN);
-    append_line(line);
-    return;
+    if (f.relation == Relation::factor) return record_check_factor(f.k);
+    if (f.relation == Relation::zero) return record_check_factor(0);  // 0 times the right value
+    if (f.relation == Relation::not_finite) return record_check_factor(NAN);
   }
 }
 

@@ -112,7 +112,7 @@ std::string first_step_parts(const std::vector<double>& start, const std::vector
 std::string diagnose_training(const std::vector<double>& start,
                               const std::vector<std::vector<double>>& expected,
                               const std::vector<std::vector<double>>& actual, int n,
-                              const std::string& mean_of, const Parts& parts) {
+                              const std::string& mean_of, const Parts& parts, double* step0_factor) {
   const std::size_t steps = std::min(expected.size(), actual.size());
   std::size_t k = 0;
   while (k < steps && same(actual[k], expected[k])) ++k;
@@ -134,6 +134,7 @@ std::string diagnose_training(const std::vector<double>& start,
   // Not moved: the update is missing, or what it added was 0. Parameters that start at 0 are such a
   // 0: used where the gradient belongs (pushed or summed in its place), they move nothing.
   const bool start_zero = std::all_of(start.begin(), start.end(), [](double v) { return v == 0; });
+  if (!moved && step0_factor) *step0_factor = 0;
   if (!moved)
     return std::string("the parameters did not change in step 0, though they should have: nothing was added to "
                        "them — one possibility is that the update is missing; another, that what it added was 0 "
@@ -154,6 +155,7 @@ std::string diagnose_training(const std::vector<double>& start,
     else if (!near(r, factor, 1e-3)) return first_step_parts(start, expected[0], actual[0], parts);
   }
   if (std::isnan(factor)) return "";
+  if (step0_factor) *step0_factor = factor;
   if (near(factor, -1, 1e-3))
     return "every parameter moved the wrong way in step 0" + eg + ": the update's sign is turned round.";
   // A mean over n gradients divided by m instead: m = 1 (the sum), n + 1 (the number of ranks where

@@ -16,7 +16,8 @@ namespace {
 
 // The keys a block may hold, and the symptoms a `diagnose` line may name (diagnose_runs.hpp).
 const std::vector<std::string> kKeys{"topic", "title", "np", "check", "diagnose", "hint"};
-const std::vector<std::string> kSymptoms{"remainder", "np2", "one-chunk", "times-np", "root0", "factor-of-n", "kept-own"};
+const std::vector<std::string> kSymptoms{"remainder", "np2",         "one-chunk",         "times-np",
+                                           "root0",     "factor-of-n", "factor-of-workers", "kept-own"};
 
 std::string trim(const std::string& s) {
   const auto b = s.find_first_not_of(" \t\r");

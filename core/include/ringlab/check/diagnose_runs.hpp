@@ -56,7 +56,9 @@ struct CheckRun {
 //              run's wrong values follows ONE of a few functions of n over the runs, NaN where that
 //              function divides by zero, 1 where a run passed: n (the sum), n/(n - 1) (divided by
 //              n - 1), (n - 1)/n, 1/n, n², 1/n². Named only when exactly one fits and two numbers of
-//              ranks show it (on 2 ranks alone n and n/(n - 1) are both 2)
+//              ranks show it (on 2 ranks alone n and n/(n - 1) are both 2); also 1/n in integers
+//              (1 on one rank, 0 on more: k = 0, every update lost, yet one rank passes)
+//   factor-of-workers  factor-of-n where the mean is over the n = np - 1 workers of a server
 std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
                                        const std::vector<CheckRun>& runs);
 
@@ -64,8 +66,11 @@ std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
 // goes out in one write(2) on a file opened for appending, so ranks writing at once do not mix.
 void record_check_case(long long count, int root, long long wrong);
 void record_check_mismatch(double expected, double got, double own = NAN);
+// The run's wrong values are k times the right ones (0: every wrong value is 0; NaN: NaN or inf).
+void record_check_factor(double k);
 void record_check_departure(const std::string& diagnosis);
-// The factor among `found` (relate()'s), or NaN when the values are NaN or inf; nothing otherwise.
+// The factor among `found` (relate()'s): its k, 0 for a zero relation, NaN when the values are NaN
+// or inf; nothing otherwise.
 void record_check_relation(const std::vector<RelationFound>& found);
 
 // One run's results, read back (a missing file: no cases, as after a crash). Lines it does not

@@ -26,10 +26,14 @@ namespace ringlab {
 // comm.size() - 1"), for the advice. parts (optional): parts[k][j][i] is what gradient j adds
 // to parameter i's right move in step k, in the order the gradients arrive: a move that is
 // only the last one's (overwritten, not added) or has one twice is told from them.
+// step0_factor (optional): set to how many times as far as it should every parameter moved in a
+// wrong step 0 (0: not at all), when one factor holds for all; left alone otherwise. A check
+// records it (record_check_factor), so that its runs together can name what one run cannot.
 std::string diagnose_training(const std::vector<double>& start,
                               const std::vector<std::vector<double>>& expected,
                               const std::vector<std::vector<double>>& actual, int n,
                               const std::string& mean_of,
-                              const std::vector<std::vector<std::vector<double>>>& parts = {});
+                              const std::vector<std::vector<std::vector<double>>>& parts = {},
+                              double* step0_factor = nullptr);
 
 }  // namespace ringlab
