@@ -217,6 +217,11 @@ TEST_CASE("k = 0 from 2 on, right on 1: 1 / n computed in integers, over ranks o
     CHECK(says(diagnose_runs({"factor-of-workers"}, {two, factor_run(3, 2), factor_run(4, 3)}),
                "k = n for every number of workers n — summed where the mean belongs"));
   }
+  SECTION("one failing run is enough for k = 0 beside a run that passed (nothing else gives 0)") {
+    CHECK(says(diagnose_runs({"factor-of-workers"}, {CheckRun{2, 0, {}, {}, {}, {}}, factor_run(3, 0)}),
+               "k = 1/n in integers"));
+    CHECK(diagnose_runs({"factor-of-workers"}, {factor_run(3, 0)}).empty());  // no run passed: no 1 to see
+  }
   SECTION("zeros on 1 rank too (overwritten, not divided): nothing") {
     CHECK(diagnose_runs({"factor-of-n"}, {factor_run(1, 0), factor_run(2, 0), factor_run(3, 0)}).empty());
   }

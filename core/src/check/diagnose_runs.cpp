@@ -64,7 +64,8 @@ const CountFormula kCountFormulas[] = {
 
 // factor-of-n: the one formula every run agrees with (the factor of a failing run, NaN where the
 // formula is not finite, 1 where a run passed), shown on at least two numbers of ranks with a
-// finite factor; "" when none or several fit, or a failing run recorded no factor. The mean is
+// finite factor (or k = 0 on one beside a run that passed); "" when none or several fit, or a
+// failing run recorded no factor. The mean is
 // over n = np - `not_counted` (factor-of-workers: a server is not counted), named `unit`.
 std::string factor_of_n(const std::vector<CheckRun>& runs, int not_counted, const char* unit) {
   std::vector<std::pair<int, double>> seen;  // (np, the first factor it recorded), failing runs
@@ -73,12 +74,15 @@ std::string factor_of_n(const std::vector<CheckRun>& runs, int not_counted, cons
     if (run.factors.empty()) return "";
     seen.emplace_back(run.np - not_counted, run.factors.front());
   }
+  // Two numbers of ranks with a finite factor, or one with k = 0 beside a run that passed: a
+  // measured factor may match one formula by chance, an exact 0 next to a right run does not.
   auto fits = [&](const std::function<double(double)>& formula) {
-    int finite = 0;
+    int finite = 0, zero = 0, passed = 0;
     for (const auto& run : runs) {
       const double want = formula(run.np - not_counted);
       if (run.rc == 0) {
         if (!(std::isfinite(want) && std::fabs(want - 1) <= 1e-3)) return false;
+        ++passed;
         continue;
       }
       const double k = run.factors.front();
@@ -88,9 +92,10 @@ std::string factor_of_n(const std::vector<CheckRun>& runs, int not_counted, cons
         return false;
       } else {
         ++finite;
+        zero += k == 0;
       }
     }
-    return finite >= 2;
+    return finite >= 2 || (zero && passed);
   };
   const CountFormula* found = nullptr;
   for (const auto& f : kCountFormulas)

@@ -57,7 +57,8 @@ struct CheckRun {
 //              function divides by zero, 1 where a run passed: n (the sum), n/(n - 1) (divided by
 //              n - 1), (n - 1)/n, 1/n, n², 1/n². Named only when exactly one fits and two numbers of
 //              ranks show it (on 2 ranks alone n and n/(n - 1) are both 2); also 1/n in integers
-//              (1 on one rank, 0 on more: k = 0, every update lost, yet one rank passes)
+//              (1 on one rank, 0 on more: k = 0, every update lost, yet one rank passes), which one
+//              failing run shows beside one that passed (no other function of n is ever 0)
 //   factor-of-workers  factor-of-n where the mean is over the n = np - 1 workers of a server
 std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
                                        const std::vector<CheckRun>& runs);
