@@ -17,11 +17,11 @@
 #include <string>
 #include <vector>
 
-#include "ringlab/base/plural.hpp"
 #include "ringlab/check/diagnose_runs.hpp"
 #include "ringlab/check/value_relation.hpp"
 #include "ringlab/ringlab.hpp"
 #include "shared/format.hpp"
+#include "shared/velocity_lost.hpp"
 #include "shared/replica.hpp"
 #include "shared/training.hpp"
 
@@ -216,12 +216,13 @@ class StepCheck {
     }
   }
 
-  // True when every weight moved by `move` (to rounding): own_change_, the step used the local
-  // gradient, not the average; a step from rest, the velocity before the step was dropped.
-  bool every_weight_moved(const lessons::TrainingState& after, const std::vector<double>& move) const {
-    const double step = largest(move);
+  // True when every weight moved as this rank's own gradient moves it (the step used the local
+  // gradient, not the average).
+  bool stepped_with_own_gradient(const lessons::TrainingState& after) const {
+    const double step = largest(own_change_);
     for (std::size_t i = 0; i < params_.size(); ++i)
-      if (!(std::fabs(change(after, i) - move[i]) <= 1e-4 * std::fabs(move[i]) + change_rounding(after, i, step)))
+      if (!(std::fabs(change(after, i) - own_change_[i]) <=
+            1e-4 * std::fabs(own_change_[i]) + change_rounding(after, i, step)))
         return false;
     return step > 0;
   }
@@ -252,7 +253,7 @@ class StepCheck {
     const std::string own_left =
         unmoved ? "grad still holds this rank's own gradient and the weights did not move: the gradients "
                   "were never averaged into grad, and no update ran"
-        : every_weight_moved(after, own_change_)
+        : stepped_with_own_gradient(after)
             ? "the gradients were never averaged across the ranks: grad still holds this rank's own "
               "gradient, and the weights moved as it moves them"
         : step_right
@@ -373,21 +374,17 @@ class StepCheck {
                         "weights move lr * grad); one possibility is lr and momentum passed in each other's "
                         "place to sgd_momentum_update",
                         swapped});
-    // Not from rest, yet every weight moved as a step from velocity 0 moves it (lr * the averaged
-    // gradient): the momentum * velocity the step before left was lost on the way.
+    // Not from rest, yet every wrong weight moved as a step from velocity 0 moves it: the
+    // momentum * velocity the step before left was lost on the way (shared/velocity_lost.hpp).
     if (!evidence.empty() && !from_rest) {
-      std::vector<double> rest(params_.size());
+      std::vector<double> rest(params_.size()), moved;
       for (std::size_t i = 0; i < rest.size(); ++i) rest[i] = -double(lr_) * whole_grad_[i];
-      if (every_weight_moved(after, rest)) {
-        const std::size_t e = static_cast<std::size_t>(index.front());
-        return where + ", how far each weight moved: " + ringlab::plural(static_cast<long long>(evidence.size()), "wrong value") +
-               ", e.g. [" + std::to_string(e) + "] expected " + lessons::format("%g", evidence.front().expected) +
-               " got " + lessons::format("%g", evidence.front().got) +
-               "; every weight moved as a step from velocity 0 moves it (lr * grad), though the velocity before "
-               "the step was not 0: the velocity did not carry over from the step before — it was set to 0 (or "
-               "the momentum left out) before the update. sgd_momentum_update must find the velocity the "
-               "previous step left.";
-      }
+      for (const auto& e : evidence) moved.push_back(e.got);
+      const double largest_rest = largest(rest);
+      const auto rounding = [&](std::size_t i) { return change_rounding(after, i, largest_rest); };
+      if (lessons::moved_from_rest(index, moved, rest, rounding))
+        return lessons::velocity_lost(where + ", how far each weight moved", evidence.size(), index.front(),
+                                      evidence.front().expected, evidence.front().got);
     }
     if (!evidence.empty())
       return explain(where + ", how far each weight moved", evidence, causes, index, known);

@@ -39,6 +39,7 @@
 #include "ringlab/ringlab.hpp"
 #include "sharded_optimizer.hpp"
 #include "shared/training.hpp"
+#include "shared/velocity_lost.hpp"
 
 namespace lesson09 {
 using lessons::sci;
@@ -173,12 +174,19 @@ inline double velocity_factor(const std::vector<float>& velocity, const std::vec
 // no relation holds for all of them, each side is related on its own: an allgather that brought
 // nothing leaves the outside unmoved whatever happened inside.
 inline std::string explain_parameters(const ringlab::LayerwiseModel& model, int stage, int n, int rank, int s,
-                                      float momentum, double velocity_k, const std::vector<float>& before,
-                                      const std::vector<float>& want, const std::vector<float>& got) {
+                                      float lr, float momentum, double velocity_k, const std::vector<float>& mean,
+                                      const std::vector<float>& before, const std::vector<float>& want,
+                                      const std::vector<float>& got) {
   double largest = 0, largest_step = 0;
   for (std::size_t i = 0; i < want.size(); ++i)
     largest = std::max(largest, std::fabs(double(want[i]))),
     largest_step = std::max(largest_step, std::fabs(double(want[i]) - before[i]));
+  // A move is known only to the last bits of the weight it changed (float), and to the tolerance
+  // of the gradient it was made from.
+  const auto rounding = [&](std::size_t i) {
+    return 2 * 1.2e-7 * std::fmax(std::fabs(double(before[i])), std::fabs(double(got[i]))) +
+           kGradientTolerance * largest_step;
+  };
   std::vector<ringlab::ValueEvidence> evidence[2];  // [0] outside this rank's shard, [1] inside
   std::vector<long long> index[2];
   for (std::size_t i = 0; i < want.size(); ++i) {
@@ -186,15 +194,27 @@ inline std::string explain_parameters(const ringlab::LayerwiseModel& model, int 
     ringlab::ValueEvidence e;
     e.expected = double(want[i]) - before[i];  // how far stage 0 moved it
     e.got = double(got[i]) - before[i];        // how far it moved here
-    // A move is known only to the last bits of the weight it changed (float), and to the
-    // tolerance of the gradient it was made from.
-    e.rounding = 2 * 1.2e-7 * std::fmax(std::fabs(double(before[i])), std::fabs(double(got[i]))) +
-                 kGradientTolerance * largest_step;
+    e.rounding = rounding(i);
     const int side = owner_of(i, stage, model, n) == rank ? 1 : 0;
     evidence[side].push_back(e);
     index[side].push_back(static_cast<long long>(i));
   }
   if (evidence[0].empty() && evidence[1].empty()) return "";
+  const std::string head = "stage " + std::to_string(stage) + ", step " + std::to_string(s) + ", rank " +
+                           std::to_string(rank) + "'s parameters, how far each moved";
+  // After step 0 (from rest), a move of -lr * the mean gradient everywhere: the velocity was lost.
+  if (s > 0) {
+    std::vector<double> rest(mean.size()), moved;
+    std::vector<long long> wrong;
+    for (int side : {0, 1})
+      for (std::size_t e = 0; e < evidence[side].size(); ++e)
+        moved.push_back(evidence[side][e].got), wrong.push_back(index[side][e]);
+    for (std::size_t i = 0; i < rest.size(); ++i) rest[i] = -double(lr) * mean[i];
+    if (lessons::moved_from_rest(wrong, moved, rest, rounding)) {
+      const auto& first = evidence[0].empty() ? evidence[1].front() : evidence[0].front();
+      return lessons::velocity_lost(head, wrong.size(), wrong.front(), first.expected, first.got);
+    }
+  }
   using ringlab::Relation;
   const double nn = n;
   // A step taken twice from rest moves 1 + (1 + momentum) steps; later steps, about 2.
@@ -210,8 +230,6 @@ inline std::string explain_parameters(const ringlab::LayerwiseModel& model, int 
                       "the velocity after the step is n times the mean as well: the update was handed the sum over "
                       "the ranks, not the mean — divide your chunk by comm.size() before the update",
                       nn});
-  const std::string head = "stage " + std::to_string(stage) + ", step " + std::to_string(s) + ", rank " +
-                           std::to_string(rank) + "'s parameters, how far each moved";
   const std::string missing_gather =
       "the chunks the other ranks updated never reached this rank — the allgather after the update did not bring "
       "them (missing, or handed less than the whole parameters)";
@@ -294,7 +312,7 @@ inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::ve
       if (gradient_error > kGradientTolerance)
         cause = explain_gradient(model, comm.where(), stage, n, s, set, batch, before, want, grad,
                                  stepped_with(s, lr, before, after, want, grad));
-      else cause = explain_parameters(model, stage, n, 0, s, momentum, velocity_k, before, ref_steps[s], after);
+      else cause = explain_parameters(model, stage, n, 0, s, lr, momentum, velocity_k, want, before, ref_steps[s], after);
     }
     model.take_loss_sum();  // (the check's losses are not reported)
     st.gather(ShardedState::What::params, whole.view());
