@@ -424,6 +424,11 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
         }
         const auto peer = blocked.find(p.peer);
         const bool gone = peer == blocked.end();
+        // Gone, and already out of the collective this rank is in (it started it, and is in none or
+        // a later one): it returned from the algorithm without making its call there.
+        const auto peer_report = std::find_if(reports.begin(), reports.end(), [&](const auto& r) { return r.rank == p.peer; });
+        const bool returned = gone && peer_report != reports.end() && report->scope >= 0 &&
+                              peer_report->scopes > report->scope && peer_report->scope != report->scope;
         const bool past = !gone && mate && labelled && !peer->second->phase.empty() &&
                           places.of(peer->second->phase, peer->second->step) > places.of(mate->phase, mate->step);
         // The message was sent after all when it sits unreceived somewhere: with another tag on this
@@ -462,8 +467,10 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
           const std::string has = has_text(reference, *mate, " in " + where(reference, mate->phase, mate->step));
           const std::string state =
               "rank " + std::to_string(p.peer) +
-              (gone ? " is in no point-to-point call"
-                    : " is already at " + where(reference, peer->second->phase, peer->second->step) + ", past it");
+              (returned ? " has already returned from " + reference.name +
+                              (peer_report->collective.empty() ? "" : " (it waits in " + peer_report->collective + ")")
+               : gone   ? " is in no point-to-point call"
+                        : " is already at " + where(reference, peer->second->phase, peer->second->step) + ", past it");
           const std::string line = " " + upper_first(has) + "; " + state +
                                    (gone ? ", so that " + mate_verb + " is missing on rank " + std::to_string(p.peer) +
                                                ", or it went elsewhere."
@@ -471,10 +478,14 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
           lines += line;
           if (missing.empty()) {
             missing = did + ", as " + reference.name + " has it; " + has + ", but " + state +
-                      (gone ? ": it never made that " + mate_verb +
-                                  (p.send ? "" : " (or made it to another rank)") +
-                                  " — look at which ranks make it (the condition around it) and to whom."
-                            : ": it skipped that " + mate_verb + ", or makes it later — look at the order of its calls.");
+                      (returned ? ": it left before making that " + mate_verb +
+                                      " — one possibility is a loop it leaves too early (a break or return once it "
+                                      "has done an earlier call); another, a condition around the " +
+                                      mate_verb + " that leaves this rank out."
+                       : gone ? ": it never made that " + mate_verb +
+                                    (p.send ? "" : " (or made it to another rank)") +
+                                    " — look at which ranks make it (the condition around it) and to whom."
+                              : ": it skipped that " + mate_verb + ", or makes it later — look at the order of its calls.");
             missing_line = "  " + did + ", as " + reference.name + " has it." + line + "\n";
             missing_hole = mate;
           }
