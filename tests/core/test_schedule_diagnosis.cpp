@@ -290,6 +290,27 @@ TEST_CASE("a hung call the schedule has, whose partner is in no call: the partne
   CHECK(count(c.text, "rank 1 waits to receive from rank 0") == 1);  // said once, as the diagnosis
 }
 
+TEST_CASE("a partner that already returned from the collective left before its call: a loop left early") {
+  // The tree on 4 ranks, round 1: rank 3 waits for rank 1, its parent, which received in round 0 and
+  // left (a break after the receive): it waits in a later call every rank makes.
+  const Schedule tree = ringlab::binomial_tree_schedule(4, 0);
+  Report waiting = stuck(3, false, 1, "bcast-tree", 1);
+  waiting.scope = 0, waiting.scopes = 1;
+  Report left;
+  left.rank = 1, left.collective = "comm.all_ok", left.scope = -1, left.scopes = 1;
+  const auto c = ringlab::compare_hang(tree, {waiting, left});
+  CHECK(has(c.text, "the binomial tree has rank 1 send to rank 3 in round 1 (root 0) (its child), but rank 1 has "
+                    "already returned from the binomial tree (it waits in comm.all_ok): it left before making that "
+                    "send — one possibility is a loop it leaves too early (a break or return once it has done an "
+                    "earlier call); another, a condition around the send that leaves this rank out."));
+  SECTION("one that never started the collective is not said to have returned from it") {
+    left.scopes = 0;
+    const auto never = ringlab::compare_hang(tree, {waiting, left});
+    CHECK(has(never.text, "but rank 1 is in no point-to-point call: it never made that send"));
+    CHECK_FALSE(has(never.text, "returned"));
+  }
+}
+
 TEST_CASE("the parameter server's schedule: push, then pull, every step") {
   const Schedule ps = ringlab::parameter_server_schedule(3, 2);
   REQUIRE(ps.transfers.size() == 16);  // 2 steps x (2 pushes + 2 pulls) x both ends
