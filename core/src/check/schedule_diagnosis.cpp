@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <tuple>
 
 #include "ringlab/base/plural.hpp"
@@ -22,6 +23,7 @@ Schedule ring_allreduce_schedule(int n) {
             " (s = 0 .. n - 2), one comm.sendrecv per step.";
   s.holes = {{"reduce-scatter", "reduce-scatter"}, {"allgather", "allgather"}};
   s.exercise = "05";
+  s.adds_received = {"reduce-scatter"};
   for (const char* phase : {"reduce-scatter", "allgather"}) {
     const int shift = std::string(phase) == "allgather" ? 1 : 0;  // the allgather starts one chunk on
     for (int step = 0; step < n - 1; ++step)
@@ -321,9 +323,36 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
 }
 }  // namespace
 
+// Every transfer right: does some rank add into the chunk a step of an adds_received phase
+// receives, before that step's receive? (An add into another chunk may be a step before's, done
+// late: not this.) The earliest such step (then the lowest rank) is told; "" when none does.
+std::string added_before_received(const Schedule& reference, const std::vector<trace::Event>& events) {
+  std::set<std::tuple<int, std::string, int>> received;  // (rank, phase, step) whose receive is done
+  const trace::Event* first = nullptr;
+  const Transfer* recv = nullptr;  // the schedule's receive of first's step
+  for (const auto& e : events) {
+    const bool adds = std::find(reference.adds_received.begin(), reference.adds_received.end(), e.phase) !=
+                      reference.adds_received.end();
+    if (!adds) continue;
+    if (e.op == trace::Op::recv) received.insert({e.rank, e.phase, e.step});
+    if (e.op != trace::Op::reduce || e.chunk < 0 || received.count({e.rank, e.phase, e.step})) continue;
+    const auto its = std::find_if(reference.transfers.begin(), reference.transfers.end(), [&](const Transfer& t) {
+      return t.rank == e.rank && t.op == trace::Op::recv && t.phase == e.phase && t.step == e.step;
+    });
+    if (its == reference.transfers.end() || its->chunk != e.chunk) continue;
+    if (!first || std::tie(e.step, e.rank) < std::tie(first->step, first->rank)) first = &e, recv = &*its;
+  }
+  if (!first) return "";
+  return where(reference, first->phase, first->step) + ": rank " + std::to_string(first->rank) + " added into chunk " +
+         std::to_string(first->chunk) + " before that step's receive (of chunk " + std::to_string(recv->chunk) + " from rank " +
+         std::to_string(recv->peer) + ") had brought anything: it added what the landing buffer held before " +
+         "(the step before's message, or memory never written). Receive first, then add what arrived." +
+         hole_for(reference, *recv);
+}
+
 std::string diagnose_schedule(const Schedule& reference, const std::vector<trace::Event>& events) {
   const std::string departure = first_departure(reference, events);
-  if (departure.empty()) return "";
+  if (departure.empty()) return added_before_received(reference, events);
   const bool silent = std::none_of(events.begin(), events.end(), [](const trace::Event& e) {
     return e.op == trace::Op::send || e.op == trace::Op::recv;
   });

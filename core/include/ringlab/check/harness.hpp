@@ -104,9 +104,9 @@ inline std::vector<trace::Event> gather_events(Communicator& comm, const std::ve
 // sentence on rank 0 (schedule_diagnosis.hpp), "" elsewhere and when there is none. Collective.
 inline std::string schedule_departure(Communicator& comm, const Schedule& reference,
                                       const std::vector<trace::Event>& mine) {
-  std::vector<trace::Event> transfers;
+  std::vector<trace::Event> transfers;  // and the adds (is one made before its step's receive?)
   for (const auto& e : mine)
-    if (e.op == trace::Op::send || e.op == trace::Op::recv) transfers.push_back(e);
+    if (e.op == trace::Op::send || e.op == trace::Op::recv || e.op == trace::Op::reduce) transfers.push_back(e);
   const auto events = gather_events(comm, transfers);
   return comm.rank() == 0 ? diagnose_schedule(reference, events) : "";
 }

@@ -69,6 +69,10 @@ struct Schedule {
   // reaches a rank only through that receive (a broadcast): "it has no data yet". An extra send
   // made so early is then told by the rank's role: when the schedule has it receive, and from whom.
   std::string before_first_receive;
+  // The phases whose every step adds what it received into the data (the ring's reduce-scatter):
+  // a rank's add (a reduce event) in such a step must come after that step's receive, or it adds
+  // what the landing buffer held before the message came.
+  std::vector<std::string> adds_received;
 };
 
 // Lesson 05's ring allreduce on n ranks (solutions/05_ring_allreduce/ring_allreduce.hpp's
@@ -102,7 +106,8 @@ Schedule parameter_server_schedule(int n, int steps);
 // one (more), a wrong peer or a wrong chunk. When the events carry phase and step names (the
 // algorithm calls tc.at), they must be the schedule's too. Of all ranks' first differences the
 // one earliest in the schedule is told, a send before a receive: a wrong send is the cause,
-// the receive that follows it only its echo.
+// the receive that follows it only its echo. When every transfer is the schedule's, the reduce
+// events of the `adds_received` phases are checked too: an add before its step's receive.
 std::string diagnose_schedule(const Schedule& reference, const std::vector<trace::Event>& events);
 
 // A hang, against the schedule: each call the watchdog found blocked (its reports, with the
