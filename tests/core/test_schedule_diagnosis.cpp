@@ -252,6 +252,40 @@ Report stuck(int rank, bool send, int peer, const std::string& phase, int step) 
 }
 }  // namespace
 
+TEST_CASE("the ring's reduce-scatter adds what it received: an add before the step's receive is named") {
+  const Schedule ring = ringlab::ring_allreduce_schedule(3);
+  // Each reduce-scatter receive followed by its add into the chunk received: right.
+  std::vector<Event> right;
+  for (const Event& e : run_of(ring)) {
+    right.push_back(e);
+    if (e.op == Op::recv && e.phase == "reduce-scatter") {
+      Event add = e;
+      add.op = Op::reduce, add.peer = -1;
+      right.push_back(add);
+    }
+  }
+  CHECK(ringlab::diagnose_schedule(ring, right).empty());
+  // Rank 2's add of step 1 moved before its receive of that step.
+  std::vector<Event> early = right;
+  const auto is = [](int rank, Op op, int step) {
+    return [=](const Event& e) { return e.rank == rank && e.op == op && e.phase == "reduce-scatter" && e.step == step; };
+  };
+  const auto add = std::find_if(early.begin(), early.end(), is(2, Op::reduce, 1));
+  const Event moved = *add;
+  early.erase(add);
+  early.insert(std::find_if(early.begin(), early.end(), is(2, Op::recv, 1)), moved);
+  CHECK(ringlab::diagnose_schedule(ring, early) ==
+        "reduce-scatter step 1: rank 2 added into chunk 0 before that step's receive (of chunk 0 from rank 1) had "
+        "brought anything: it added what the landing buffer held before (the step before's message, or memory never "
+        "written). Receive first, then add what arrived. That is your reduce-scatter hole; `./ringlab hint 05` gives "
+        "its rule, one hint at a time.");
+  SECTION("an add into another chunk there (a step before's, done late) is not blamed") {
+    std::vector<Event> late = early;
+    std::find_if(late.begin(), late.end(), is(2, Op::reduce, 1))->chunk = 1;
+    CHECK(ringlab::diagnose_schedule(ring, late).empty());
+  }
+}
+
 TEST_CASE("the chain's schedule is lesson 02's picture") {
   const Schedule s = ringlab::chain_schedule(3);
   REQUIRE(s.transfers.size() == 4);
