@@ -198,3 +198,24 @@ TEST_CASE("a capture collects what is recorded while it lives, and tracing is of
   }
   CHECK_FALSE(enabled());
 }
+
+TEST_CASE("a loop that steps a million times without a transfer is stopped with its collective and step") {
+  const int data[1] = {0};
+  ringlab::trace::Collective tc("spin", data, 1);
+  long long k = 0;
+  auto spin = [&](long long steps) {
+    for (long long i = 0; i < steps; ++i, ++k) tc.at("round", static_cast<int>(k));
+  };
+  SECTION("a transfer now and then: never stopped") {
+    for (int j = 0; j < 3; ++j) {
+      spin(ringlab::trace::Collective::kIdleSteps - 1);
+      ringlab::trace::note_transfer();
+    }
+  }
+  SECTION("none: stopped at the limit, saying where") {
+    CHECK_THROWS_WITH(spin(ringlab::trace::Collective::kIdleSteps),
+                      "spin: 1000000 steps in a row without a send or a receive, now at round step 999999: the loop "
+                      "never ends — what its condition tests never changes (a step that stays 0, a bound that moves "
+                      "with it) — or it skips every call it should make.");
+  }
+}

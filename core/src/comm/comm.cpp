@@ -301,6 +301,7 @@ Request Communicator::start(trace::Op op, const void* data, std::size_t count, D
                             int chunk, int peer, int tag) {
   const bool send = op == trace::Op::send;
   const std::size_t bytes = count * dtype_size(t);
+  trace::note_transfer();  // a loop that transfers is not spinning (trace::Collective::at)
   Request r;
   r.op_ = {.send = send,
            .data = const_cast<void*>(data),

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <stdexcept>
 #include <chrono>
 #include <cstdio>
 #include <limits>
@@ -40,6 +41,7 @@ thread_local Context g_context;
 std::atomic<std::int64_t> g_calls{0};
 std::atomic<std::int64_t> g_scopes{0};
 thread_local std::int64_t g_open_scope = -1;
+thread_local long long g_idle_steps = 0;  // Collective::at calls since this thread's last transfer
 void (*g_scope_end_hook)(const char*, std::int64_t) = nullptr;
 
 // Reads one optional field of untrusted JSON into `out`, checking its JSON type and, for a
@@ -226,6 +228,7 @@ void set_scope_end_hook(void (*hook)(const char*, std::int64_t)) { g_scope_end_h
 Collective::Collective(const char* name, std::size_t count, DType dtype)
     : active_(enabled()), serial_(g_scopes++), name_(name), count_(count), dtype_(dtype) {
   g_open_scope = serial_;
+  g_idle_steps = 0;  // counted per call
   // Untraced, the scope still names where the algorithm is (the watchdog reports it on a hang).
   if (!active_) g_context = Context{name_, -1, "", -1, 0};
 }
@@ -265,7 +268,16 @@ Collective::~Collective() {
 void Collective::at(const char* phase, int step) {
   g_context.phase = phase;
   g_context.step = step;
+  if (++g_idle_steps < kIdleSteps) return;
+  g_idle_steps = 0;
+  throw std::runtime_error(std::string(name_) + ": " + std::to_string(kIdleSteps) +
+                           " steps in a row without a send or a receive, now at " + phase + " step " +
+                           std::to_string(step) +
+                           ": the loop never ends — what its condition tests never changes (a step that "
+                           "stays 0, a bound that moves with it) — or it skips every call it should make.");
 }
+
+void note_transfer() { g_idle_steps = 0; }
 
 Compute::Compute(const char* name, int index) : name_(name), index_(index), t0_(enabled() ? now_us() : 0) {}
 

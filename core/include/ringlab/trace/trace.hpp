@@ -129,7 +129,13 @@ class Collective {
   ~Collective();
   Collective(const Collective&) = delete;
   Collective& operator=(const Collective&) = delete;
-  void at(const char* phase, int step);  // where the algorithm is now
+  // Where the algorithm is now. A loop that never ends, and never sends or receives either (its
+  // step never changes what its condition tests), blocks no call the watchdog could see: so at()
+  // counts the steps in a row without a transfer (note_transfer), and at kIdleSteps it throws,
+  // naming the collective and the step it has reached. No algorithm here is near that: each
+  // step of the ring, the tree, the chain and the server sends or receives.
+  void at(const char* phase, int step);
+  static constexpr long long kIdleSteps = 1'000'000;
   template <class T> void end(const T* data, std::size_t count) {
     if (active_) finish(detail::values_of(data, count));
   }
@@ -151,6 +157,7 @@ class Collective {
 // rank opens them). The communicator uses it to find transfers a collective left unfinished:
 // the hook, when set, runs as each scope closes, with the scope's name and serial.
 std::int64_t scope_serial();  // the open scope's serial, -1 outside every scope
+void note_transfer();  // the communicator, at every send or receive it starts (Collective::at's count)
 std::int64_t scopes_opened();  // how many scopes this process has opened so far (the next serial)
 void set_scope_end_hook(void (*hook)(const char* name, std::int64_t serial));
 
