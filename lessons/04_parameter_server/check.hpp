@@ -11,6 +11,7 @@
 #include "model.hpp"
 #include "parameter_server.hpp"
 #include "ringlab/check/diagnose_runs.hpp"
+#include "ringlab/check/harness.hpp"
 #include "ringlab/check/diagnose_training.hpp"
 #include "ringlab/check/value_relation.hpp"
 #include "ringlab/ringlab.hpp"
@@ -122,9 +123,11 @@ inline long long check_training(ringlab::Communicator& comm, const Problem& pb, 
   // Why: first what the workers pulled (a wrong pull makes every later gradient wrong, so it
   // speaks first), then the server's parameters step by step: the first wrong step, how far it moved.
   if (w_ps) {
-    const auto pulled = comm.gather_strings(pull_diagnosis(comm, ps.after_step, pb.size, steps, flr));
+    const std::string unfinished = ringlab::harness::unfinished_transfer_first(comm);
+    const auto pulled = comm.gather_strings(
+        unfinished.empty() ? pull_diagnosis(comm, ps.after_step, pb.size, steps, flr) : std::string());
     if (comm.rank() == kServer) {
-      std::string why;
+      std::string why = unfinished;
       for (const auto& text : pulled)
         if (why.empty() && !text.empty()) why = "the workers: " + text;
       if (why.empty()) {

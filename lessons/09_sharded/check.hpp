@@ -34,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include "ringlab/check/harness.hpp"
 #include "ringlab/check/named_sizes.hpp"
 #include "ringlab/check/value_relation.hpp"
 #include "ringlab/ringlab.hpp"
@@ -360,6 +361,7 @@ inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::ve
                                               : std::string()) +
                                   "\n");
   }
+  if (const std::string unfinished = ringlab::harness::unfinished_transfer_first(comm); !unfinished.empty()) cause = unfinished;
   if (!all_ok && !cause.empty()) ringlab::print_once(comm, "diagnosis: " + cause + "\n");
   ringlab::print_once(
       comm, std::string("check: every stage holds stage 0's model: ") + (all_ok ? "PASSED\n" : "FAILED\n"));

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <numeric>
 #include <stdexcept>
 #include <thread>
@@ -128,7 +129,10 @@ void Communicator::scope_ended(const char* name, std::int64_t serial) {
   for (const auto& [id, o] : open_)
     if (o.scope == serial) left.push_back(o.what());
   if (left.empty()) return;
-  if (!left_behind_) {  // the first time only: one collective called in a loop would repeat it
+  // Left by an error on its way out (a refused transfer throws from a wait): that error is the
+  // report, and the transfers it cut short are not the caller's to wait for.
+  const bool unwinding = std::uncaught_exceptions() > 0;
+  if (!left_behind_ && !unwinding) {  // the first time only: one collective called in a loop would repeat it
     std::string list;
     for (std::size_t i = 0; i < left.size() && i < 3; ++i) list += (i ? "; " : "") + left[i];
     if (left.size() > 3) list += "; ...";

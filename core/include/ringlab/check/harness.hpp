@@ -135,6 +135,17 @@ inline std::vector<int> roots_of(int n, bool rooted) {
 // verdict looks at both: `wrong || departed_from_schedule()`.
 inline bool departed_from_schedule() { return detail::departed_flag(); }
 
+// A run in which a collective returned with a transfer never finished has said so ("message
+// left behind"); the values after it are that transfer's doing, and a diagnosis read from them
+// would name another cause. The sentence a check prints in its place, or "" when every transfer
+// finished. Collective: every rank calls it, and gets the same answer.
+inline std::string unfinished_transfer_first(Communicator& comm) {
+  if (comm.all_ok(!comm.left_behind())) return "";
+  return "a non-blocking transfer was never finished (message left behind, above), and the wrong values "
+         "follow from it, so they say nothing more — finish every request with comm.wait before its data is "
+         "used or its buffer reused.";
+}
+
 // The check sweep; returns the number of wrong elements over all ranks, cases and counts (a
 // departure from the schedule is not counted there: departed_from_schedule() says it).
 // On a GPU each case runs twice, on device buffers and on host buffers, and the two results
