@@ -437,6 +437,18 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
         else if (t->op != op && !other_op) other_op = t;
       }
       const std::string there = labelled ? " there" : " in this call";
+      // The schedule's call, but the rank has started more transfers at this place than the
+      // schedule has it make there: this one is made once too often (its partner made its one).
+      if (same && labelled && report->started_here > static_cast<int>(here.size())) {
+        out.departs = true;
+        const std::string why = "; " + reference.name + " has rank " + std::to_string(rank) + " make " +
+                                plural(static_cast<long long>(here.size()), "call") + there + ", and this " + verb +
+                                " is call " + std::to_string(report->started_here) + " of this rank" + there +
+                                ": it is made once too often — a loop around it, or the same call made twice.";
+        if (first.empty()) first = did + why, first_hole = same;
+        else lines += "  " + did + why + "\n";
+        continue;
+      }
       if (same) {
         lines += "  " + did + ", as " + reference.name + " has it.";
         // What the schedule has the peer do for it, when the peer is not doing it: in no call at

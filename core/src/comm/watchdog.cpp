@@ -94,6 +94,7 @@ Report report_here(int rank) {
   r.step = place.step;
   r.scopes = trace::scopes_opened();
   r.scope = trace::scope_serial();
+  r.started_here = trace::transfers_here();
   return r;
 }
 
@@ -403,7 +404,7 @@ std::string encode(const Report& r) {
     s << "wait " << (p.send ? "send" : "recv") << " " << p.peer << " " << p.tag << " " << p.bytes << "\n";
   for (const Pending& p : r.strays) s << "stray " << p.peer << " " << p.tag << " " << p.bytes << "\n";
   if (!r.collective.empty()) s << "collective " << r.collective << "\n";
-  s << "scopes " << r.scopes << "\nscope " << r.scope << "\n";
+  s << "scopes " << r.scopes << "\nscope " << r.scope << "\nhere " << r.started_here << "\n";
   return s.str();
 }
 
@@ -423,6 +424,7 @@ bool decode(const std::string& text, Report& r) {
     else if (key == "collective") r.collective = line.size() > 11 ? line.substr(11) : "";
     else if (key == "scopes") fields >> r.scopes;
     else if (key == "scope") fields >> r.scope;
+    else if (key == "here") fields >> r.started_here;
     else if (key == "wait") {
       std::string op;
       Pending p;

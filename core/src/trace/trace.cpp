@@ -42,6 +42,7 @@ std::atomic<std::int64_t> g_calls{0};
 std::atomic<std::int64_t> g_scopes{0};
 thread_local std::int64_t g_open_scope = -1;
 thread_local long long g_idle_steps = 0;  // Collective::at calls since this thread's last transfer
+thread_local int g_transfers_here = 0;    // transfers started since this thread's last Collective::at
 void (*g_scope_end_hook)(const char*, std::int64_t) = nullptr;
 
 // Reads one optional field of untrusted JSON into `out`, checking its JSON type and, for a
@@ -229,6 +230,7 @@ Collective::Collective(const char* name, std::size_t count, DType dtype)
     : active_(enabled()), serial_(g_scopes++), name_(name), count_(count), dtype_(dtype) {
   g_open_scope = serial_;
   g_idle_steps = 0;  // counted per call
+  g_transfers_here = 0;
   // Untraced, the scope still names where the algorithm is (the watchdog reports it on a hang).
   if (!active_) g_context = Context{name_, -1, "", -1, 0};
 }
@@ -268,6 +270,7 @@ Collective::~Collective() {
 void Collective::at(const char* phase, int step) {
   g_context.phase = phase;
   g_context.step = step;
+  g_transfers_here = 0;
   if (++g_idle_steps < kIdleSteps) return;
   g_idle_steps = 0;
   throw std::runtime_error(std::string(name_) + ": " + std::to_string(kIdleSteps) +
@@ -277,7 +280,11 @@ void Collective::at(const char* phase, int step) {
                            "stays 0, a bound that moves with it) — or it skips every call it should make.");
 }
 
-void note_transfer() { g_idle_steps = 0; }
+void note_transfer() {
+  g_idle_steps = 0;
+  ++g_transfers_here;
+}
+int transfers_here() { return g_transfers_here; }
 
 Compute::Compute(const char* name, int index) : name_(name), index_(index), t0_(enabled() ? now_us() : 0) {}
 

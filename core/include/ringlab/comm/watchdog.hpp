@@ -124,6 +124,9 @@ struct Report {
   // one it is in (trace::scope_serial): every rank starts them in the same order, so a rank that
   // has started fewer than another's serial + 1 never called that one. -1: not said.
   long long scopes = -1, scope = -1;
+  // The transfers it has started at its place (phase, step), the one it waits for included;
+  // -1: not said. More than the schedule has there: a call made once too often.
+  int started_here = -1;
 };
 std::string encode(const Report& r);
 bool decode(const std::string& text, Report& r);

@@ -158,6 +158,9 @@ class Collective {
 // the hook, when set, runs as each scope closes, with the scope's name and serial.
 std::int64_t scope_serial();  // the open scope's serial, -1 outside every scope
 void note_transfer();  // the communicator, at every send or receive it starts (Collective::at's count)
+// The sends and receives this thread has started since the algorithm last said where it is
+// (Collective::at): the watchdog tells a call made once too often at one step from its count.
+int transfers_here();
 std::int64_t scopes_opened();  // how many scopes this process has opened so far (the next serial)
 void set_scope_end_hook(void (*hook)(const char* name, std::int64_t serial));
 
