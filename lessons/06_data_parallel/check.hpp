@@ -21,7 +21,7 @@
 #include "ringlab/check/value_relation.hpp"
 #include "ringlab/ringlab.hpp"
 #include "shared/format.hpp"
-#include "shared/velocity_lost.hpp"
+#include "shared/momentum_step.hpp"
 #include "shared/replica.hpp"
 #include "shared/training.hpp"
 
@@ -365,17 +365,10 @@ class StepCheck {
     if (from_rest) causes.push_back({Relation::factor, twice, 2 + double(momentum_)});
     // The step's own numbers name a factor a count of ranks cannot: from velocity 0 the weights move
     // lr * grad, so a step that moved momentum / lr times as far took momentum as its learning rate.
-    const double swapped = double(momentum_) / double(lr_);
-    const std::vector<ringlab::NamedFactor> known{
-        {swapped, "momentum / lr = " + lessons::format("%g / %g", double(momentum_), double(lr_))}};
-    if (from_rest)
-      causes.push_back({Relation::factor,
-                        "the step used the momentum where the learning rate belongs (from velocity 0 the "
-                        "weights move lr * grad); one possibility is lr and momentum passed in each other's "
-                        "place to sgd_momentum_update",
-                        swapped});
+    const std::vector<ringlab::NamedFactor> known{lessons::lr_momentum_swapped_factor(lr_, momentum_)};
+    if (from_rest) causes.push_back(lessons::lr_momentum_swapped_cause(lr_, momentum_, "sgd_momentum_update"));
     // Not from rest, yet every wrong weight moved as a step from velocity 0 moves it: the
-    // momentum * velocity the step before left was lost on the way (shared/velocity_lost.hpp).
+    // momentum * velocity the step before left was lost on the way (shared/momentum_step.hpp).
     if (!evidence.empty() && !from_rest) {
       std::vector<double> rest(params_.size()), moved;
       for (std::size_t i = 0; i < rest.size(); ++i) rest[i] = -double(lr_) * whole_grad_[i];

@@ -40,7 +40,7 @@
 #include "ringlab/ringlab.hpp"
 #include "sharded_optimizer.hpp"
 #include "shared/training.hpp"
-#include "shared/velocity_lost.hpp"
+#include "shared/momentum_step.hpp"
 
 namespace lesson09 {
 using lessons::sci;
@@ -222,6 +222,12 @@ inline std::string explain_parameters(const ringlab::LayerwiseModel& model, int 
   const double twice = s == 0 ? 2 + double(momentum) : 2.0;
   std::vector<ringlab::CauseOf> causes{{Relation::factor, "the update was applied twice", twice},
                                        {Relation::factor, "the update's sign is turned round", -1.0}};
+  // From rest (step 0) a step momentum / lr times as far took the momentum as its learning rate.
+  std::vector<ringlab::NamedFactor> known;
+  if (s == 0) {
+    known.push_back(lessons::lr_momentum_swapped_factor(lr, momentum));
+    causes.push_back(lessons::lr_momentum_swapped_cause(lr, momentum, "sgd_momentum"));
+  }
   if (std::fabs(velocity_k - 1) < 1e-3)
     causes.push_back({Relation::factor,
                       "the velocity after the step is right, so the update was handed the right gradient: the "
@@ -241,18 +247,18 @@ inline std::string explain_parameters(const ringlab::LayerwiseModel& model, int 
   };
   if (evidence[1].empty() && n > 1)
     return ringlab::explain(head + " (wrong only outside its own shard)", evidence[0], n,
-                            with({Relation::zero, missing_gather}), "place", index[0]);
+                            with({Relation::zero, missing_gather}), "place", index[0], known);
   std::vector<ringlab::ValueEvidence> all(evidence[0]);
   all.insert(all.end(), evidence[1].begin(), evidence[1].end());
   std::vector<long long> where(index[0]);
   where.insert(where.end(), index[1].begin(), index[1].end());
-  if (evidence[0].empty() || !ringlab::relate(all, n).empty())
-    return ringlab::explain(head, all, n, with({Relation::zero, "this rank's update is missing"}), "place", where);
+  if (evidence[0].empty() || !ringlab::relate(all, n, known).empty())
+    return ringlab::explain(head, all, n, with({Relation::zero, "this rank's update is missing"}), "place", where, known);
   return ringlab::explain(head + ", outside its own shard", evidence[0], n, with({Relation::zero, missing_gather}),
-                          "place", index[0]) +
+                          "place", index[0], known) +
          " " +
          ringlab::explain("Inside it", evidence[1], n, with({Relation::zero, "this rank's update is missing"}),
-                          "place", index[1]);
+                          "place", index[1], known);
 }
 
 // The sizes a stage's views can have, named, for an error that gives sizes ("views of 235146 and
