@@ -58,11 +58,29 @@ inline std::string bytes_text(std::size_t bytes) {
   return bytes < 1000 ? std::to_string(bytes) + " B" : lessons::format("%.1f kB", static_cast<double>(bytes) / 1e3);
 }
 
+// Every index a bucket lists must be a tensor's: one past either end is a loop's bound off by one,
+// and what such an index read (tensors[size]) is memory nobody wrote. "" when every one is.
+inline std::string index_outside(const std::vector<Bucket>& buckets, const std::vector<Mlp::Tensor>& tensors) {
+  const int n = static_cast<int>(tensors.size());
+  for (std::size_t b = 0; b < buckets.size(); ++b)
+    for (int t : buckets[b].tensors)
+      if (t < 0 || t >= n)
+        return "bucket " + std::to_string(b) + " lists tensor " + std::to_string(t) + ", and there are " +
+               std::to_string(n) + " tensors, 0 to " + std::to_string(n - 1) +
+               (t == n    ? ": one past the last — the walk starts at tensors.size(), where the last tensor is "
+                            "tensors.size() - 1, and reads what lies past the array"
+                : t == -1 ? ": one before the first — the walk goes on past tensor 0"
+                          : ": not a tensor's index") +
+               "." + kPlanHole;
+  return "";
+}
+
 // A slice that does not lie inside the gradient (`gradient_count` floats) cannot be averaged at
 // all: what the averaging would read is not this rank's gradient. The first such bucket, said
 // with its tensors and where they are; "" when every slice fits. Checked before the first step.
 inline std::string slice_outside(const std::vector<Bucket>& buckets, const std::vector<Mlp::Tensor>& tensors,
                                  std::size_t gradient_count) {
+  if (const std::string bad = index_outside(buckets, tensors); !bad.empty()) return bad;  // its slice is garbage
   for (std::size_t b = 0; b < buckets.size(); ++b) {
     const Bucket& k = buckets[b];
     if (k.offset <= gradient_count && k.count <= gradient_count - k.offset) continue;
@@ -126,6 +144,8 @@ inline std::string plan_problem(const std::vector<Bucket>& buckets, const std::v
   // 1. Every tensor in exactly one bucket, or its gradient is never averaged (or averaged twice).
   if (buckets.empty() && !tensors.empty())
     return std::string("plan_buckets made no bucket: no gradient is averaged.") + kPlanHole;
+  // 0. Every index a bucket lists is a tensor's.
+  if (const std::string bad = index_outside(buckets, tensors); !bad.empty()) return bad;
   std::vector<int> in(tensors.size(), 0);
   for (const auto& b : buckets)
     for (int t : b.tensors)

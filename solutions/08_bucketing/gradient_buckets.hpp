@@ -87,7 +87,8 @@ class BucketScheduler {
         missing_(buckets_.size()),
         ticket_(buckets_.size(), -1) {
     for (std::size_t b = 0; b < buckets_.size(); ++b)
-      for (int t : buckets_[b].tensors) bucket_of_[static_cast<std::size_t>(t)] = static_cast<int>(b);
+      for (int t : buckets_[b].tensors)  // (an index no tensor has is skipped: the check names it)
+        if (t >= 0 && t < tensor_count) bucket_of_[static_cast<std::size_t>(t)] = static_cast<int>(b);
     new_step();
   }
 
