@@ -466,9 +466,14 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
         const auto peer = blocked.find(p.peer);
         const bool gone = peer == blocked.end();
         // Gone, and already out of the collective this rank is in (it started it, and is in none or
-        // a later one): it returned from the algorithm without making its call there.
+        // a later one), where the schedule has it make a call before that one: it made that and
+        // left the algorithm without making this one. (With no call before it, it is the plain
+        // missing call below.)
         const auto peer_report = std::find_if(reports.begin(), reports.end(), [&](const auto& r) { return r.rank == p.peer; });
-        const bool returned = gone && peer_report != reports.end() && report->scope >= 0 &&
+        const bool earlier = mate && std::any_of(reference.transfers.begin(), reference.transfers.end(), [&](const Transfer& t) {
+          return t.rank == p.peer && places.of(t.phase, t.step) < places.of(mate->phase, mate->step);
+        });
+        const bool returned = gone && earlier && peer_report != reports.end() && report->scope >= 0 &&
                               peer_report->scopes > report->scope && peer_report->scope != report->scope;
         const bool past = !gone && mate && labelled && !peer->second->phase.empty() &&
                           places.of(peer->second->phase, peer->second->step) > places.of(mate->phase, mate->step);
