@@ -193,7 +193,9 @@ inline std::string explain_parameters(const ringlab::LayerwiseModel& model, int 
   for (std::size_t i = 0; i < want.size(); ++i) {
     if (std::fabs(double(got[i]) - want[i]) <= kModelTolerance * std::fmax(1.0, largest)) continue;
     ringlab::ValueEvidence e;
-    e.expected = double(want[i]) - before[i];  // how far stage 0 moved it
+    // How far stage 0 moved it. From rest (step 0) that is -lr * the mean gradient, known exactly
+    // (no float weight rounds it), so a large factor of it is not lost in the weights' rounding.
+    e.expected = s == 0 ? -double(lr) * mean[i] : double(want[i]) - before[i];
     e.got = double(got[i]) - before[i];        // how far it moved here
     e.rounding = rounding(i);
     const int side = owner_of(i, stage, model, n) == rank ? 1 : 0;
