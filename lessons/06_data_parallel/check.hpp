@@ -370,14 +370,11 @@ class StepCheck {
     // Not from rest, yet every wrong weight moved as a step from velocity 0 moves it: the
     // momentum * velocity the step before left was lost on the way (shared/momentum_step.hpp).
     if (!evidence.empty() && !from_rest) {
-      std::vector<double> rest(params_.size()), moved;
-      for (std::size_t i = 0; i < rest.size(); ++i) rest[i] = -double(lr_) * whole_grad_[i];
-      for (const auto& e : evidence) moved.push_back(e.got);
-      const double largest_rest = largest(rest);
+      const double largest_rest = double(lr_) * largest(whole_grad_);
       const auto rounding = [&](std::size_t i) { return change_rounding(after, i, largest_rest); };
-      if (lessons::moved_from_rest(index, moved, rest, rounding))
-        return lessons::velocity_lost(where + ", how far each weight moved", evidence.size(), index.front(),
-                                      evidence.front().expected, evidence.front().got);
+      const std::string lost =
+          lessons::velocity_lost(where + ", how far each weight moved", evidence, index, lr_, whole_grad_, rounding);
+      if (!lost.empty()) return lost;
     }
     if (!evidence.empty())
       return explain(where + ", how far each weight moved", evidence, causes, index, known);

@@ -205,19 +205,13 @@ inline std::string explain_parameters(const ringlab::LayerwiseModel& model, int 
   if (evidence[0].empty() && evidence[1].empty()) return "";
   const std::string head = "stage " + std::to_string(stage) + ", step " + std::to_string(s) + ", rank " +
                            std::to_string(rank) + "'s parameters, how far each moved";
+  std::vector<ringlab::ValueEvidence> all(evidence[0]);  // both sides, outside first
+  all.insert(all.end(), evidence[1].begin(), evidence[1].end());
+  std::vector<long long> where(index[0]);
+  where.insert(where.end(), index[1].begin(), index[1].end());
   // After step 0 (from rest), a move of -lr * the mean gradient everywhere: the velocity was lost.
-  if (s > 0) {
-    std::vector<double> rest(mean.size()), moved;
-    std::vector<long long> wrong;
-    for (int side : {0, 1})
-      for (std::size_t e = 0; e < evidence[side].size(); ++e)
-        moved.push_back(evidence[side][e].got), wrong.push_back(index[side][e]);
-    for (std::size_t i = 0; i < rest.size(); ++i) rest[i] = -double(lr) * mean[i];
-    if (lessons::moved_from_rest(wrong, moved, rest, rounding)) {
-      const auto& first = evidence[0].empty() ? evidence[1].front() : evidence[0].front();
-      return lessons::velocity_lost(head, wrong.size(), wrong.front(), first.expected, first.got);
-    }
-  }
+  if (s > 0)
+    if (std::string lost = lessons::velocity_lost(head, all, where, lr, mean, rounding); !lost.empty()) return lost;
   using ringlab::Relation;
   const double nn = n;
   // A step taken twice from rest moves 1 + (1 + momentum) steps; later steps, about 2.
@@ -250,10 +244,6 @@ inline std::string explain_parameters(const ringlab::LayerwiseModel& model, int 
   if (evidence[1].empty() && n > 1)
     return ringlab::explain(head + " (wrong only outside its own shard)", evidence[0], n,
                             with({Relation::zero, missing_gather}), "place", index[0], known);
-  std::vector<ringlab::ValueEvidence> all(evidence[0]);
-  all.insert(all.end(), evidence[1].begin(), evidence[1].end());
-  std::vector<long long> where(index[0]);
-  where.insert(where.end(), index[1].begin(), index[1].end());
   if (evidence[0].empty() || !ringlab::relate(all, n, known).empty())
     return ringlab::explain(head, all, n, with({Relation::zero, "this rank's update is missing"}), "place", where, known);
   return ringlab::explain(head + ", outside its own shard", evidence[0], n, with({Relation::zero, missing_gather}),

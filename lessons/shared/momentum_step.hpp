@@ -19,25 +19,23 @@
 
 namespace lessons {
 
-// True when every wrong weight i (`index`) moved by rest[i], to `rounding(i)` and 1e-4 of it, and
-// some moved at all.
-template <class Rounding>
-bool moved_from_rest(const std::vector<long long>& index, const std::vector<double>& moved,
-                     const std::vector<double>& rest, Rounding rounding) {
+// The velocity lost: every wrong weight index[e] moved wrong[e].got, which is -lr * mean[i] (a
+// step from rest) to `rounding(i)` and 1e-4 of it, and some moved at all. The sentence then:
+// WHERE: N wrong values, e.g. [i] expected E got G; what they did, and the cause. "" otherwise.
+template <class Mean, class Rounding>
+std::string velocity_lost(const std::string& where, const std::vector<ringlab::ValueEvidence>& wrong,
+                          const std::vector<long long>& index, float lr, const Mean& mean, Rounding rounding) {
   bool any = false;
-  for (std::size_t e = 0; e < index.size(); ++e) {
+  for (std::size_t e = 0; e < wrong.size(); ++e) {
     const std::size_t i = static_cast<std::size_t>(index[e]);
-    if (!(std::fabs(moved[e] - rest[i]) <= 1e-4 * std::fabs(rest[i]) + rounding(i))) return false;
-    any = any || rest[i] != 0;
+    const double rest = -double(lr) * mean[i];
+    if (!(std::fabs(wrong[e].got - rest) <= 1e-4 * std::fabs(rest) + rounding(i))) return "";
+    any = any || rest != 0;
   }
-  return any;
-}
-
-// The sentence: WHERE: N wrong values, e.g. [i] expected E got G; what they did, and the cause.
-inline std::string velocity_lost(const std::string& where, std::size_t wrong, long long i, double expected,
-                                 double got) {
-  return where + ": " + ringlab::plural(static_cast<long long>(wrong), "wrong value") + ", e.g. [" +
-         std::to_string(i) + "] expected " + format("%g", expected) + " got " + format("%g", got) +
+  if (!any) return "";
+  return where + ": " + ringlab::plural(static_cast<long long>(wrong.size()), "wrong value") + ", e.g. [" +
+         std::to_string(index.front()) + "] expected " + format("%g", wrong.front().expected) + " got " +
+         format("%g", wrong.front().got) +
          "; every one moved as a step from velocity 0 moves it (lr * grad), though the velocity before the "
          "step was not 0: the velocity did not carry over from the step before — it was set to 0 (or the "
          "momentum left out) before the update. The update must find the velocity the previous step left.";
