@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "ringlab/check/collective_calls.hpp"
 #include "ringlab/check/diagnose_runs.hpp"
 #include "ringlab/check/value_relation.hpp"
 #include "ringlab/ringlab.hpp"
@@ -67,6 +68,13 @@ class StepCheck {
     const int n = comm_.size();
     // The collectives the step called (the averaging is one allreduce): each one a trace scope.
     collectives_ = ringlab::trace::scopes_opened() - scopes_before_;
+    // What it called, against the average's one allreduce of the gradient (collective_calls.hpp).
+    const std::size_t count = replica.parameter_count();
+    const std::string calls = ringlab::compare_calls(
+        ringlab::trace::scope_calls_since(scopes_before_), {{"allreduce", "grad"}},
+        {{"grad", replica.grad().data(), count}, {"params", replica.params().data(), count},
+         {"velocity", replica.velocity().data(), count}},
+        "distributed_optimizer_step");
     const std::vector<float>& grad = replica.grad_on_host();
     const double err = comm_.max(lessons::relative_error(grad, whole_grad_));
     if (err > kGradientTolerance && comm_.rank() == 0)  // where they differ: the first elements, both values
@@ -93,6 +101,8 @@ class StepCheck {
         if (cause_.empty()) cause_ = text;
       if (err > kGradientTolerance)
         if (const std::string across = rank_factors(); !across.empty()) cause_ = across;
+      // The calls first when they differ: they say what the step did; the values, where it shows.
+      if (!calls.empty()) cause_ = calls + (cause_.empty() ? "" : "\ndiagnosis: " + cause_);
     }
     checked_step_ = state.step;
     ringlab::print_once(comm_, "check: epoch " + std::to_string(epoch + 1) + " step " + std::to_string(state.step) +

@@ -34,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include "ringlab/check/collective_calls.hpp"
 #include "ringlab/check/harness.hpp"
 #include "ringlab/check/named_sizes.hpp"
 #include "ringlab/check/value_relation.hpp"
@@ -277,6 +278,7 @@ inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::ve
   double ref_sent = 0;  // the bytes stage 0's step 0 sent (the most over the ranks)
   std::vector<std::vector<float>> ref_steps;  // stage 0's parameters after each step
   std::string cause;                          // the first wrong quantity's diagnosis (rank 0's)
+  std::string calls;  // how stage 1's collectives differ from the reference's ("" when they do not)
   bool all_ok = true;
   if (stages.front() != 0) stages.insert(stages.begin(), 0);
   for (int stage : stages) {
@@ -288,11 +290,18 @@ inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::ve
       model.loss_and_gradient(whole.view().data(), set, s * batch, batch, one_process.view().data());
       std::optional<ringlab::trace::Capture> capture;  // step 0: the bytes it sends (part 4)
       if (s == 0) capture.emplace();
+      const std::int64_t scopes_before = ringlab::trace::scopes_opened();
       try {
         st.step(set, s * batch + comm.rank() * part, part, lr, momentum);
       } catch (const std::exception& e) {  // say what the sizes in it are, then stop as before
         throw std::runtime_error(e.what() + ringlab::name_sizes(e.what(), known_sizes(model, n, comm.rank())));
       }
+      if (stage == 1 && s == 0)  // stage 1's calls against the exercise's two (collective_calls.hpp)
+        calls = ringlab::compare_calls(
+            ringlab::trace::scope_calls_since(scopes_before), {{"reduce_scatter", "grad"}, {"allgather", "params"}},
+            {{"grad", st.grad().data(), st.grad().size()}, {"params", st.params().data(), st.params().size()},
+             {"velocity", st.velocity().data(), st.velocity().size()}},
+            "stage 1's step");
       if (capture) sent = comm.max(ringlab::trace::bytes_sent(capture->take()));
       st.gather(ShardedState::What::grad, whole.view());
       const std::vector<float> grad = to_host(whole.view()), want = to_host(one_process.view());
@@ -359,6 +368,8 @@ inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::ve
                                               : std::string()) +
                                   "\n");
   }
+  // The calls first when they differ: they say what the step did; the values, where it shows.
+  if (!calls.empty()) cause = calls + (cause.empty() ? "" : "\ndiagnosis: " + cause);
   if (const std::string unfinished = ringlab::harness::unfinished_transfer_first(comm); !unfinished.empty()) cause = unfinished;
   if (!all_ok && !cause.empty()) ringlab::print_once(comm, "diagnosis: " + cause + "\n");
   ringlab::print_once(

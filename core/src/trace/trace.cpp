@@ -44,6 +44,8 @@ thread_local std::int64_t g_open_scope = -1;
 thread_local long long g_idle_steps = 0;  // Collective::at calls since this thread's last transfer
 thread_local int g_transfers_here = 0;    // transfers started since this thread's last Collective::at
 void (*g_scope_end_hook)(const char*, std::int64_t) = nullptr;
+std::mutex g_calls_mutex;            // scopes open on the training thread and a progress thread
+std::vector<ScopeCall> g_scope_calls;  // the last kKeptCalls scopes opened (scope_calls_since)
 
 // Reads one optional field of untrusted JSON into `out`, checking its JSON type and, for a
 // whole number, that it fits `out` (4294967297 must not quietly become 1 in an int). A field
@@ -224,10 +226,23 @@ Event event_here(Op op) {
 
 std::int64_t scope_serial() { return g_open_scope; }
 std::int64_t scopes_opened() { return g_scopes; }
+std::vector<ScopeCall> scope_calls_since(std::int64_t serial) {
+  std::lock_guard lock(g_calls_mutex);
+  std::vector<ScopeCall> calls;
+  for (const ScopeCall& c : g_scope_calls)
+    if (c.serial >= serial) calls.push_back(c);
+  std::sort(calls.begin(), calls.end(), [](const auto& a, const auto& b) { return a.serial < b.serial; });
+  return calls;
+}
 void set_scope_end_hook(void (*hook)(const char*, std::int64_t)) { g_scope_end_hook = hook; }
 
-Collective::Collective(const char* name, std::size_t count, DType dtype)
+Collective::Collective(const char* name, const void* data, std::size_t count, DType dtype)
     : active_(enabled()), serial_(g_scopes++), name_(name), count_(count), dtype_(dtype) {
+  {
+    std::lock_guard lock(g_calls_mutex);
+    if (g_scope_calls.size() == kKeptCalls) g_scope_calls.erase(g_scope_calls.begin());
+    g_scope_calls.push_back({serial_, name, data, count});
+  }
   g_open_scope = serial_;
   g_idle_steps = 0;  // counted per call
   g_transfers_here = 0;

@@ -123,7 +123,7 @@ template <class T> std::vector<double> values_of(const T* data, std::size_t n) {
 class Collective {
  public:
   template <class T> Collective(const char* name, const T* data, std::size_t count)
-      : Collective(name, count, dtype_of<T>()) {
+      : Collective(name, data, count, dtype_of<T>()) {
     if (active_) begin(detail::values_of(data, count));
   }
   ~Collective();
@@ -141,7 +141,7 @@ class Collective {
   }
 
  private:
-  Collective(const char* name, std::size_t count, DType dtype);
+  Collective(const char* name, const void* data, std::size_t count, DType dtype);
   void begin(std::vector<double> values);
   void finish(std::vector<double> values);
   void emit(Op op, std::vector<double> values);
@@ -163,6 +163,19 @@ void note_transfer();  // the communicator, at every send or receive it starts (
 int transfers_here();
 std::int64_t scopes_opened();  // how many scopes this process has opened so far (the next serial)
 void set_scope_end_hook(void (*hook)(const char* name, std::int64_t serial));
+
+// The collectives this process called, each a Collective scope: its serial, its name and the
+// buffer it was given. A check compares the calls a step made with the calls the reference step
+// makes (ringlab/check/collective_calls.hpp): an allgather where the allreduce belongs sums
+// nothing, and its values alone do not say so. The last kKeptCalls are kept.
+struct ScopeCall {
+  std::int64_t serial = -1;
+  std::string name;
+  const void* data = nullptr;
+  std::uint64_t count = 0;
+};
+inline constexpr std::size_t kKeptCalls = 256;
+std::vector<ScopeCall> scope_calls_since(std::int64_t serial);  // serial: a scopes_opened() taken before
 
 // What the current Collective says (used by the communicator when it records an event).
 struct Context {
