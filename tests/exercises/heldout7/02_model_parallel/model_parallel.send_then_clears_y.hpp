@@ -1,0 +1,6 @@
+  // ==== BEGIN EXERCISE: send ====
+  if (r < last) {
+    comm.send(View<const T>(&y, 1), r + 1);  // pass it on
+    y = 0;                                   // handed on: no longer ours
+  }
+  // ==== END EXERCISE ====

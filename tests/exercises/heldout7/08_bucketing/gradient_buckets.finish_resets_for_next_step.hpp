@@ -1,0 +1,4 @@
+    // ==== BEGIN EXERCISE: finish ====
+    for (int b = 0; b < static_cast<int>(buckets_.size()); ++b) wait_for(b);
+    new_step();  // all buckets done: ready for the next step
+    // ==== END EXERCISE ====
