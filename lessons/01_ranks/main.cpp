@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   ringlab::CommonOptions opt;  // every lesson takes the same flags; this one uses --check and --trace
   ringlab::add_common_options(app, opt);
   opt.runs_on_gpu = true;  // --device cuda (or auto on a GPU node) sets this rank's GPU
+  opt.runs_on_sim = true;  // --device sim: the same on the simulated GPU (sim_device.hpp)
   if (auto exit_code = rt.start(app, opt, argc, argv, /*buffers=*/0)) return *exit_code;
   if (auto e = rt.refuse_unused(app, {"--count", "--type", "--iters", "--warmup", "--bench", "--format"},
                                 "it only prints who every rank is"))
@@ -31,7 +32,10 @@ int main(int argc, char** argv) {
   // On the CPU: the GPU this rank would use (local_rank % number of GPUs on this host), or
   // "cpu" where there are none. On a GPU: the one it set, and how its data moves to the others.
   std::string device = ringlab::device_for_local_rank(comm.local_rank());
-  if (comm.where() == ringlab::Where::device) {
+  if (ringlab::sim_device::on()) {  // --device sim
+    device = lessons::format("sim (a GPU simulated in host memory)  transport %s (%s)",
+                             ringlab::transport_name(comm.transport()), comm.transport_reason().c_str());
+  } else if (comm.where() == ringlab::Where::device) {
     const ringlab::GpuInfo g = ringlab::gpu_info(comm.gpu());
     device = lessons::format("cuda:%d (%s, PCI %s, %.1f GiB)  transport %s (%s)", g.index, g.name.c_str(),
                              g.pci_bus_id.c_str(), static_cast<double>(g.memory_bytes) / (1 << 30),

@@ -158,6 +158,7 @@ int main(int argc, char** argv) {
   CommonOptions opt;
   opt.count = 1 << 20;
   opt.runs_on_gpu = true;
+  opt.runs_on_sim = true;  // --device sim: the same on the simulated GPU (sim_device.hpp)
   add_common_options(app, opt);
   long long segment = 1 << 20;  // tuned on the shared 2-core machine: see docs/lessons02-04.md
   int steps = 10;

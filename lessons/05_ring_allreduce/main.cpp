@@ -179,6 +179,7 @@ int main(int argc, char** argv) {
   CommonOptions opt;
   opt.count = 1 << 20;
   opt.runs_on_gpu = true;
+  opt.runs_on_sim = true;  // --device sim: the same on the simulated GPU (sim_device.hpp)
   add_common_options(app, opt);
   bool schedule = false;
   app.add_flag("--schedule", schedule,

@@ -42,6 +42,7 @@ int main(int argc, char** argv) {
                  "Stop after this epoch, as if the job were killed (to test --resume)")
       ->transform(whole_number_in(1, 100000));
   opt.runs_on_gpu = true;  // --device cuda (or auto on a GPU node): the model and its gradients on the GPU
+  opt.runs_on_sim = true;  // --device sim: the same on the simulated GPU (sim_device.hpp)
   if (auto exit_code = rt.start(app, opt, argc, argv, /*buffers=*/0)) return *exit_code;
   if (auto e = rt.refuse_unused(app, {"--count", "--type"}, "it trains a float MLP of fixed size")) return *e;
   // --format csv promises CSV only; this lesson's output is a table with its explanation.

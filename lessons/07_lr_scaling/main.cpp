@@ -43,6 +43,7 @@ int main(int argc, char** argv) {
   add_number(app, "--target", target, "Report the first epoch whose test accuracy reaches this", 0, 1);
   app.add_option("--csv", csv, "Append rows (np,scaling,epoch,step,rank,loss,accuracy,lr) to FILE (rank 0)");
   opt.runs_on_gpu = true;  // --device cuda (or auto on a GPU node): the model and its gradients on the GPU
+  opt.runs_on_sim = true;  // --device sim: the same on the simulated GPU (sim_device.hpp)
   if (auto exit_code = rt.start(app, opt, argc, argv, /*buffers=*/0)) return *exit_code;
   if (auto e = rt.refuse_unused(app, {"--count", "--type", "--bench", "--iters", "--warmup"},
                                 "it trains a float MLP; for throughput use lesson 06 --bench"))

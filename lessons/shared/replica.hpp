@@ -1,6 +1,7 @@
 // One worker's replica of the model, where the communicator keeps its data (--device): on the
 // host, the Mlp of mlp.hpp; on a GPU, the DeviceMlp (mlp_device.hpp) with the training and test
-// sets uploaded once and every batch gathered on the device. Both are a ringlab::Model
+// sets uploaded once and every batch gathered on the device; on the simulated GPU (--device sim),
+// the Mlp run on the device side of its buffers (model_on_sim_device.hpp). Each is a ringlab::Model
 // (model.hpp), so nothing below asks which. Lessons 06 and 07 train through this.
 //
 // Parameters, momentum and gradient are Views in that memory: the distributed optimizer (the
@@ -17,6 +18,7 @@
 #include "ringlab/comm/memory.hpp"
 #include "ringlab/ml/mlp.hpp"
 #include "ringlab/ml/mlp_device.hpp"
+#include "ringlab/ml/model_on_sim_device.hpp"
 #include "ringlab/ringlab.hpp"
 #include "shared/training.hpp"
 
@@ -30,8 +32,10 @@ class Replica {
           TrainingState& state)
       : state_(state), test_count_(test.count) {
     const std::vector<int> sizes{train.features, 256, 128, train.classes};
-    if (where == ringlab::Where::device) model_ = std::make_unique<ringlab::DeviceMlp>(sizes);
-    else model_ = std::make_unique<ringlab::Mlp>(sizes);
+    if (where == ringlab::Where::host) model_ = std::make_unique<ringlab::Mlp>(sizes);
+    else if (ringlab::sim_device::on())  // --device sim: the host model, on the device side of its buffers
+      model_ = std::make_unique<ringlab::ModelOnSimDevice>(std::make_unique<ringlab::Mlp>(sizes));
+    else model_ = std::make_unique<ringlab::DeviceMlp>(sizes);
     const std::size_t n = model_->parameter_count();
     for (auto* b : {&params_, &velocity_, &grad_, &whole_grad_}) *b = ringlab::Buffer<float>(n, where);
     ringlab::copy(params_.view(), View<const float>(state_.params));
@@ -88,7 +92,7 @@ class Replica {
  private:
   TrainingState& state_;
   int test_count_;
-  std::unique_ptr<ringlab::Model> model_;  // an Mlp on the host, a DeviceMlp on a GPU
+  std::unique_ptr<ringlab::Model> model_;  // an Mlp on the host, a DeviceMlp on a GPU (above)
   ringlab::Buffer<float> params_, velocity_, grad_, whole_grad_;  // where the model is
   std::vector<float> grad_host_;
   int train_set_ = -1, test_set_ = -1;

@@ -212,6 +212,21 @@ TEST_CASE("a loop that steps a million times without a transfer is stopped with 
       ringlab::trace::note_transfer();
     }
   }
+  SECTION("transfers, but the step never moves on: stopped at the same place's limit, saying where") {
+    auto trade = [&](long long times) {
+      for (long long i = 0; i < times; ++i) {
+        tc.at("round", 7);
+        ringlab::trace::note_transfer();
+      }
+    };
+    trade(ringlab::trace::Collective::kSamePlace - 1);
+    tc.at("round", 8);  // a step that moves on starts the count again
+    trade(ringlab::trace::Collective::kSamePlace - 1);
+    CHECK_THROWS_WITH(trade(1),
+                      "spin: at round step 7 100000 times in a row: the loop never moves on — its step never "
+                      "changes (a step that is not advanced, a mask that does not grow), so it makes the same "
+                      "calls forever.");
+  }
   SECTION("none: stopped at the limit, saying where") {
     CHECK_THROWS_WITH(spin(ringlab::trace::Collective::kIdleSteps),
                       "spin: 1000000 steps in a row without a send or a receive, now at round step 999999: the loop "

@@ -16,5 +16,6 @@
 #include "ringlab/comm/ops.hpp"
 #include "ringlab/comm/runtime.hpp"
 #include "ringlab/check/schedule_diagnosis.hpp"
+#include "ringlab/comm/sim_device.hpp"
 #include "ringlab/trace/trace.hpp"
 #include "ringlab/comm/transport.hpp"

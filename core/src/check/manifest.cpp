@@ -15,7 +15,8 @@ namespace ringlab::manifest {
 namespace {
 
 // The keys a block may hold, and the symptoms a `diagnose` line may name (diagnose_runs.hpp).
-const std::vector<std::string> kKeys{"topic", "title", "np", "check", "diagnose", "hint"};
+const std::vector<std::string> kKeys{"topic", "title", "np", "check", "device", "diagnose", "hint"};
+const std::vector<std::string> kDevices{"cpu", "sim", "cuda", "auto"};
 const std::vector<std::string> kSymptoms{"remainder", "np2",         "one-chunk",         "times-np",
                                            "root0",     "factor-of-n", "factor-of-workers", "kept-own"};
 
@@ -137,13 +138,15 @@ Manifest parse(std::istream& in, const std::string& file) {
     }
     if (!value.empty() && (value[0] == '"' || value[0] == '\'' || value.back() == '\\'))
       fail(line, "no quotes and no continuation with \\: " + t);
-    const bool once = key == "topic" || key == "title" || key == "np";
+    const bool once = key == "topic" || key == "title" || key == "np" || key == "device";
     if (once && has_key(e, key)) fail(line, key + " given twice in [" + e.nn + "]");
     e.fields.emplace_back(key, raw);
 
     if (key == "topic") e.topic = value;
     else if (key == "title") e.title = value;
     else if (key == "check") e.checks.push_back(value);
+    else if (key == "device" && !is_known(kDevices, value))
+      fail(line, "device: \"" + value + "\" is not a --device (known: " + joined(kDevices) + ")");
     else if (key == "np") {
       e.np.clear();
       const auto ranks = words(value);

@@ -119,9 +119,13 @@ void add_common_options(CLI::App& app, CommonOptions& opt) {
 void add_device_options(CLI::App& app, DeviceChoice& device, Transport& transport) {
   one_of<DeviceChoice>(
       app.add_option("--device", device,
-                     "Where the data lives: cpu, cuda (GPU local_rank % GPUs on the host), or "
-                     "auto (cuda when every rank sees a GPU)"),
-      {{"cpu", DeviceChoice::cpu}, {"cuda", DeviceChoice::cuda}, {"auto", DeviceChoice::automatic}})
+                     "Where the data lives: cpu, cuda (GPU local_rank % GPUs on the host), "
+                     "auto (cuda when every rank sees a GPU), or sim (a GPU simulated in host memory: "
+                     "host code that touches device data stops there, as it crashes on a GPU)"),
+      {{"cpu", DeviceChoice::cpu},
+       {"cuda", DeviceChoice::cuda},
+       {"auto", DeviceChoice::automatic},
+       {"sim", DeviceChoice::sim}})
       ->default_str("auto")
       ->envname("RINGLAB_DEVICE");
   one_of<Transport>(

@@ -202,6 +202,14 @@ void Communicator::use_strict() {
   transport_reason_ = "--transport strict: host buffers through MPI under the contract's strictest rules";
 }
 
+void Communicator::use_sim_device() {
+  where_ = Where::device;
+  device_ = transport::make_staged(*host_);
+  transport_reason_ = "--device sim: device buffers staged through host memory and " +
+                      std::string(transport_ == Transport::strict ? "--transport strict" : "MPI");
+  transport_ = Transport::staged;
+}
+
 bool Communicator::use_device(int gpu, Transport requested, std::string* error) {
   gpu_ = gpu;
   where_ = Where::device;

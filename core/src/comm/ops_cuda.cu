@@ -7,7 +7,7 @@
 #include <cstring>
 
 #include "ringlab/base/cuda_grid.cuh"
-#include "ringlab/comm/ops.hpp"
+#include "gpu_ops.hpp"
 #include "transport/cuda_side.hpp"
 
 namespace ringlab {
@@ -42,7 +42,7 @@ template <class T> __global__ void fill_kernel(T* x, T value, std::size_t n) {
 
 }  // namespace
 
-namespace device_ops {
+namespace gpu_ops {
 
 void reduce_sum(DType t, void* dst, const void* a, const void* b, std::size_t n) {
   if (n == 0) return;
@@ -138,9 +138,9 @@ double gpu_mark_us(void* mark) {
   return g_reference_us + 1000.0 * ms;
 }
 
-}  // namespace device_ops
+}  // namespace gpu_ops
 
-namespace trace::detail {
+namespace gpu_ops {
 // Device memory is copied down; host memory (and memory CUDA does not know) is read in place.
 void read_to_host(void* dst, const void* src, std::size_t bytes) {
   if (bytes == 0) return;
@@ -152,6 +152,6 @@ void read_to_host(void* dst, const void* src, std::size_t bytes) {
     std::memcpy(dst, src, bytes);
   }
 }
-}  // namespace trace::detail
+}  // namespace gpu_ops
 
 }  // namespace ringlab

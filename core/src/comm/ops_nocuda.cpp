@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "ringlab/comm/ops.hpp"
+#include "gpu_ops.hpp"
 
 namespace ringlab {
 namespace {
@@ -15,7 +15,7 @@ namespace {
 }
 }  // namespace
 
-namespace device_ops {
+namespace gpu_ops {
 void reduce_sum(DType, void*, const void*, const void*, std::size_t) { refuse("reduce_sum"); }
 void copy(void*, const void*, std::size_t) { refuse("copy"); }
 void scale(DType, void*, const void*, std::size_t) { refuse("scale"); }
@@ -28,9 +28,9 @@ void* allocate_pinned(std::size_t) { refuse("allocate_pinned"); }
 void release_pinned(void*) {}
 void* gpu_mark() { return nullptr; }
 double gpu_mark_us(void*) { return 0; }
-}  // namespace device_ops
+}  // namespace gpu_ops
 
-namespace trace::detail {
+namespace gpu_ops {
 void read_to_host(void* dst, const void* src, std::size_t bytes) { std::memcpy(dst, src, bytes); }
-}  // namespace trace::detail
+}  // namespace gpu_ops
 }  // namespace ringlab

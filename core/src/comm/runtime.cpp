@@ -11,6 +11,7 @@
 #include <string>
 
 #include "ringlab/comm/cli.hpp"
+#include "ringlab/comm/sim_device.hpp"
 #include "ringlab/base/log.hpp"
 #include "ringlab/trace/trace.hpp"
 #include "ringlab/trace/viz_stream.hpp"
@@ -119,7 +120,29 @@ std::optional<int> Runtime::refuse_unused(const CLI::App& app, std::initializer_
   return fail_if(!given.empty(), given + " does not apply to this lesson: " + why);
 }
 
-std::optional<int> Runtime::select_device(DeviceChoice device, Transport transport, bool runs_on_gpu) {
+std::optional<int> Runtime::select_device(const CommonOptions& opt) {
+  const DeviceChoice device = opt.device;
+  const Transport transport = opt.transport;
+  const bool runs_on_gpu = opt.runs_on_gpu;
+  // --device sim: the simulated GPU (sim_device.hpp), on any machine. Its buffers move as staged
+  // moves a GPU's, through MPI or, with --transport strict, under the contract's strictest rules.
+  if (device == DeviceChoice::sim) {
+    if (auto code = fail_if(!opt.runs_on_sim,
+                            std::string("--device sim: this lesson ") +
+                                (runs_on_gpu ? "runs its model on a real GPU only (cuBLAS)" : "runs on the CPU only") +
+                                "; lessons 01, 03, 05, 06 and 07 run on the simulated GPU"))
+      return code;
+    const bool movable = transport == Transport::automatic || transport == Transport::staged ||
+                         transport == Transport::strict || transport == Transport::mpi;
+    if (auto code = fail_if(!movable, std::string("--device sim: --transport ") + transport_name(transport) +
+                                          " needs real GPUs; the simulated one moves its buffers staged "
+                                          "(auto, staged, mpi or strict)"))
+      return code;
+    if (transport == Transport::strict) world_->use_strict();
+    sim_device::start(rank(), size());
+    world_->use_sim_device();
+    return std::nullopt;
+  }
   // --transport strict is the CPU's stand-in for nccl (transport.hpp): host buffers through MPI
   // under the strictest rules. It needs no GPU, and it is refused with one.
   if (transport == Transport::strict) {
@@ -163,7 +186,7 @@ std::optional<int> Runtime::select_device(DeviceChoice device, Transport transpo
 
 std::optional<int> Runtime::start(CLI::App& app, CommonOptions& opt, int argc, char** argv, int buffers) {
   if (auto code = parse(app, argc, argv)) return code;
-  if (auto code = select_device(opt.device, opt.transport, opt.runs_on_gpu)) return code;
+  if (auto code = select_device(opt)) return code;
 
   // Will `buffers` arrays of --count elements fit? (In double: --count x 8 x 3 cannot overflow.)
   // Ranks on one host share its memory (and ranks on one GPU share that GPU's).
@@ -171,7 +194,7 @@ std::optional<int> Runtime::start(CLI::App& app, CommonOptions& opt, int argc, c
   std::ostringstream what;
   what << "--count " << opt.count << ": " << buffers << " buffers of that many " << dtype_name(opt.type);
   if (auto code = fail_if_over_memory(need, what.str())) return code;
-  if (comm().where() == Where::device) {  // the same buffers on the GPU, shared by its ranks
+  if (comm().where() == Where::device && !sim_device::on()) {  // the same buffers on the GPU, shared by its ranks
     const int gpus = cuda_device_count(), gpu = comm().gpu();
     int sharing = 0;  // local ranks that picked this GPU (local_rank % gpus == gpu)
     for (int l = 0; l < comm().local_size(); ++l) sharing += l % gpus == gpu;

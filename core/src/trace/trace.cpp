@@ -42,6 +42,7 @@ std::atomic<std::int64_t> g_calls{0};
 std::atomic<std::int64_t> g_scopes{0};
 thread_local std::int64_t g_open_scope = -1;
 thread_local long long g_idle_steps = 0;  // Collective::at calls since this thread's last transfer
+thread_local long long g_same_place = 0;  // Collective::at calls in a row at this thread's place
 thread_local int g_transfers_here = 0;    // transfers started since this thread's last Collective::at
 void (*g_scope_end_hook)(const char*, std::int64_t) = nullptr;
 std::mutex g_calls_mutex;            // scopes open on the training thread and a progress thread
@@ -245,6 +246,7 @@ Collective::Collective(const char* name, const void* data, std::size_t count, DT
   }
   g_open_scope = serial_;
   g_idle_steps = 0;  // counted per call
+  g_same_place = 0;
   g_transfers_here = 0;
   // Untraced, the scope still names where the algorithm is (the watchdog reports it on a hang).
   if (!active_) g_context = Context{name_, -1, "", -1, 0};
@@ -283,9 +285,19 @@ Collective::~Collective() {
 }
 
 void Collective::at(const char* phase, int step) {
+  const bool same = g_same_place > 0 && g_context.step == step && std::string_view(g_context.phase) == phase;
+  g_same_place = same ? g_same_place + 1 : 1;
   g_context.phase = phase;
   g_context.step = step;
   g_transfers_here = 0;
+  // (A loop with no transfer at all is left to the count without one, below, which says so.)
+  if (g_same_place >= kSamePlace && g_idle_steps < g_same_place) {
+    g_same_place = 0;
+    throw std::runtime_error(std::string(name_) + ": at " + phase + " step " + std::to_string(step) + " " +
+                             std::to_string(kSamePlace) +
+                             " times in a row: the loop never moves on — its step never changes (a step that is "
+                             "not advanced, a mask that does not grow), so it makes the same calls forever.");
+  }
   if (++g_idle_steps < kIdleSteps) return;
   g_idle_steps = 0;
   throw std::runtime_error(std::string(name_) + ": " + std::to_string(kIdleSteps) +

@@ -33,6 +33,10 @@ struct CommonOptions {
   // Set by a lesson that runs its collectives on GPUs (01, 02, 03, 05, 06, 07) before Runtime::start; the
   // others refuse --device cuda instead of silently computing on the CPU.
   bool runs_on_gpu = false;
+  // Set by a lesson whose device data the simulated GPU can hold (--device sim, sim_device.hpp:
+  // buffers, and the replica's model): 01, 03, 05, 06, 07. Lessons 02 and 09 run their device
+  // model with cuBLAS, on a real GPU only.
+  bool runs_on_sim = false;
 };
 
 // Adds --device and --transport alone (lesson 01 has no other common flag).

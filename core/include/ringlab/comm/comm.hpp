@@ -83,6 +83,9 @@ class Communicator {
   bool use_device(int gpu, Transport requested, std::string* error);
   // Host buffers under --transport strict (transport.hpp) instead of plain MPI.
   void use_strict();
+  // --device sim: this rank's collectives on the simulated GPU (sim_device.hpp), its buffers
+  // moved as staged moves a GPU's, through the host transport (mpi, or strict if chosen first).
+  void use_sim_device();
   // The transport that moves device buffers (nullptr on the CPU): the library rows use it.
   transport::Backend* device_transport() const { return device_.get(); }
 

@@ -8,8 +8,9 @@
 
 namespace ringlab {
 
-// --device: where a lesson's collectives keep their data.
-enum class DeviceChoice { cpu, cuda, automatic };
+// --device: where a lesson's collectives keep their data. sim: a GPU simulated in host memory
+// (sim_device.hpp), where host code that touches device data stops as it would on a GPU.
+enum class DeviceChoice { cpu, cuda, automatic, sim };
 // --transport: how buffers move between ranks (ringlab/comm/transport.hpp lists each one, and
 // the rules they share; mpi is what every CPU run uses unless it asks for strict).
 enum class Transport { automatic, staged, ipc, nccl, strict, mpi };

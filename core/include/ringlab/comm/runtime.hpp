@@ -39,8 +39,9 @@ class Runtime {
   // --device / --transport: picks where this rank's collectives keep their data (start() calls
   // it; lesson 01 calls it alone). auto is cuda only when every rank sees a GPU. cuda with no
   // GPU: one line on every rank and 77 back (the test suites' "skipped"); a lesson that runs on
-  // the CPU only (runs_on_gpu false) refuses --device cuda with exit 2.
-  std::optional<int> select_device(DeviceChoice device, Transport transport, bool runs_on_gpu);
+  // the CPU only (runs_on_gpu false) refuses --device cuda with exit 2, and one that the
+  // simulated GPU cannot run (runs_on_sim false) refuses --device sim.
+  std::optional<int> select_device(const CommonOptions& opt);
 
   // Every rank passes its own verdict. If any rank is `bad`, the lowest such rank prints
   // "error: <message>" and every rank gets 2 back to return from main(); else nothing.

@@ -133,9 +133,14 @@ class Collective {
   // step never changes what its condition tests), blocks no call the watchdog could see: so at()
   // counts the steps in a row without a transfer (note_transfer), and at kIdleSteps it throws,
   // naming the collective and the step it has reached. No algorithm here is near that: each
-  // step of the ring, the tree, the chain and the server sends or receives.
+  // step of the ring, the tree, the chain and the server sends or receives. A loop that never
+  // ends but does send or receive (two ranks trading forever) reports the same place over and
+  // over, since its step never moves on: at kSamePlace calls in a row at one phase and step, with
+  // a transfer among them, at() throws too. No algorithm here stays at one place for long: a
+  // server's receive from each worker is one step, n - 1 calls.
   void at(const char* phase, int step);
   static constexpr long long kIdleSteps = 1'000'000;
+  static constexpr long long kSamePlace = 100'000;
   template <class T> void end(const T* data, std::size_t count) {
     if (active_) finish(detail::values_of(data, count));
   }
