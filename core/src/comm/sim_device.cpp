@@ -40,40 +40,45 @@ const Region* region_of(const void* p) {
   return nullptr;
 }
 
-// The fault handler: async-signal-safe (write(2) and _exit only, digits by hand).
-void put(const char* s) {
-  const ssize_t ignored = write(STDERR_FILENO, s, std::strlen(s));
-  (void)ignored;
-}
-void put_number(std::size_t v) {
-  char digits[24];
-  int k = 0;
-  do digits[k++] = static_cast<char>('0' + v % 10);
-  while ((v /= 10) != 0);
-  char out[24];
-  for (int i = 0; i < k; ++i) out[i] = digits[k - 1 - i];
-  out[k] = '\0';
-  put(out);
-}
+// The fault handler: async-signal-safe (no allocation, no lock, no stdio: digits by hand), and
+// the line goes out in one write(2), so that two ranks' lines never interleave.
+struct Line {
+  char text[1024];
+  std::size_t used = 0;
+  void put(const char* s) {
+    for (; *s != '\0' && used + 1 < sizeof text; ++s) text[used++] = *s;
+  }
+  void put(std::size_t v) {
+    char digits[24];
+    int k = 0;
+    do digits[k++] = static_cast<char>('0' + v % 10);
+    while ((v /= 10) != 0);
+    while (k > 0 && used + 1 < sizeof text) text[used++] = digits[--k];
+  }
+};
 struct sigaction g_previous {};
 
 void on_fault(int sig, siginfo_t* info, void* context) {
   const Region* r = region_of(info->si_addr);
   if (r == nullptr) {  // not ours: whatever would have happened, happens
     sigaction(SIGSEGV, &g_previous, nullptr);
-    if ((g_previous.sa_flags & SA_SIGINFO) != 0 && g_previous.sa_sigaction != nullptr) g_previous.sa_sigaction(sig, info, context);
+    if ((g_previous.sa_flags & SA_SIGINFO) != 0 && g_previous.sa_sigaction != nullptr)
+      g_previous.sa_sigaction(sig, info, context);
     return;  // (SIG_DFL: the fault repeats and the default action ends the process)
   }
-  const std::size_t at = static_cast<std::size_t>(static_cast<const char*>(info->si_addr) - r->seen.load());
-  put(g_prefix);
-  put("error: host code touched device memory: byte ");
-  put_number(at);
-  put(" of a device buffer of ");
-  put_number(r->bytes);
-  put(" bytes (--device sim, a simulated GPU). On a GPU, device memory is not host memory: a loop, "
-      "an index or a std:: algorithm on a device View, or its data(), crashes there as it stops here. "
-      "Use the ringlab ops (ringlab::scale, copy, reduce_sum, fill, sgd_momentum): they run where the "
-      "data is.\n");
+  static Line line;  // (static: the handler's stack may be small)
+  line.used = 0;
+  line.put(g_prefix);
+  line.put("error: host code touched device memory: byte ");
+  line.put(static_cast<std::size_t>(static_cast<const char*>(info->si_addr) - r->seen.load()));
+  line.put(" of a device buffer of ");
+  line.put(r->bytes);
+  line.put(" bytes (--device sim, a simulated GPU). On a GPU, device memory is not host memory: a loop, "
+           "an index or a std:: algorithm on a device View, or its data(), crashes there as it stops here. "
+           "Use the ringlab ops (ringlab::scale, copy, reduce_sum, fill, sgd_momentum): they run where the "
+           "data is.\n");
+  const ssize_t ignored = write(STDERR_FILENO, line.text, line.used);
+  (void)ignored;
   _exit(5);
 }
 

@@ -3,9 +3,10 @@
 // cannot touch. The check runs on the simulated GPU (manifest: device = sim), which stops it the
 // same way and says which byte of which buffer.
 // expect: 4
-// expect-message: FAIL +1 rank +--check --data synthetic --epochs 1 --batch 96: crashed \(exit 5\)
+// expect-message: FAIL +2 ranks +--check --data synthetic --epochs 1 --batch 96: crashed \(exit 5\)
 // expect-message: error: host code touched device memory: byte 0 of a device buffer of 940584 bytes \(--device sim, a simulated GPU\)
 // expect-message: which hole: your average hole crashes with the reference step; your step hole passes with the reference average
+// expect-no-message: \] \[rank
 // ==== BEGIN EXERCISE: average ====
   ringlab::ring_allreduce_fast<float>(comm, grad, grad);
   for (float& g : grad) g /= static_cast<float>(comm.size());  // the bug: a host loop over device memory
