@@ -70,7 +70,7 @@ class StepCheck {
     collectives_ = ringlab::trace::scopes_opened() - scopes_before_;
     // What it called, against the average's one allreduce of the gradient (collective_calls.hpp).
     const std::size_t count = replica.parameter_count();
-    const std::string calls = ringlab::compare_calls(
+    const ringlab::CallsFound calls = ringlab::compare_calls(
         ringlab::trace::scope_calls_since(scopes_before_), {{"allreduce", "grad"}},
         {{"grad", replica.grad().data(), count}, {"params", replica.params().data(), count},
          {"velocity", replica.velocity().data(), count}},
@@ -101,8 +101,10 @@ class StepCheck {
         if (cause_.empty()) cause_ = text;
       if (err > kGradientTolerance)
         if (const std::string across = rank_factors(); !across.empty()) cause_ = across;
-      // The calls first when they differ: they say what the step did; the values, where it shows.
-      if (!calls.empty()) cause_ = calls + (cause_.empty() ? "" : "\ndiagnosis: " + cause_);
+      // The calls first when they differ: they say what the step did; the values, where it shows
+      // (left out when the calls name the cause: collective_calls.hpp says why).
+      if (calls.cause) cause_ = calls.text;
+      else if (!calls.text.empty()) cause_ = calls.text + (cause_.empty() ? "" : "\ndiagnosis: " + cause_);
     }
     checked_step_ = state.step;
     ringlab::print_once(comm_, "check: epoch " + std::to_string(epoch + 1) + " step " + std::to_string(state.step) +

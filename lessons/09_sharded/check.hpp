@@ -278,7 +278,7 @@ inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::ve
   double ref_sent = 0;  // the bytes stage 0's step 0 sent (the most over the ranks)
   std::vector<std::vector<float>> ref_steps;  // stage 0's parameters after each step
   std::string cause;                          // the first wrong quantity's diagnosis (rank 0's)
-  std::string calls;  // how stage 1's collectives differ from the reference's ("" when they do not)
+  ringlab::CallsFound calls;  // how stage 1's collectives differ from the reference's (empty when they do not)
   bool all_ok = true;
   if (stages.front() != 0) stages.insert(stages.begin(), 0);
   for (int stage : stages) {
@@ -369,7 +369,9 @@ inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::ve
                                   "\n");
   }
   // The calls first when they differ: they say what the step did; the values, where it shows.
-  if (!calls.empty()) cause = calls + (cause.empty() ? "" : "\ndiagnosis: " + cause);
+  // (the values' diagnosis left out when the calls name the cause: collective_calls.hpp says why)
+  if (calls.cause) cause = calls.text;
+  else if (!calls.text.empty()) cause = calls.text + (cause.empty() ? "" : "\ndiagnosis: " + cause);
   if (const std::string unfinished = ringlab::harness::unfinished_transfer_first(comm); !unfinished.empty()) cause = unfinished;
   if (!all_ok && !cause.empty()) ringlab::print_once(comm, "diagnosis: " + cause + "\n");
   ringlab::print_once(

@@ -112,5 +112,7 @@ TEST_CASE("a released buffer's pages go back; a host and a device operand togeth
   Buffer<float> device(4, Where::device);
   std::vector<float> host(4);
   CHECK_THROWS_WITH(ringlab::reduce_sum(device.view(), View<const float>(host)),
-                    "reduce_sum: operands in host and device memory at once");
+                    "reduce_sum: operands in host and device memory at once — a host buffer (a std::vector) "
+                    "beside device data; make it where the data is: comm.scratch_like(view), or a Buffer in "
+                    "comm.where()");
 }

@@ -93,14 +93,14 @@ std::string collective_kind(const std::string& scope_name) {
   return scope_name;
 }
 
-std::string compare_calls(const std::vector<trace::ScopeCall>& made_scopes, const std::vector<ExpectedCall>& expected,
-                          const std::vector<NamedBuffer>& buffers, const std::string& step) {
+CallsFound compare_calls(const std::vector<trace::ScopeCall>& made_scopes, const std::vector<ExpectedCall>& expected,
+                         const std::vector<NamedBuffer>& buffers, const std::string& step) {
   std::vector<Call> want;
   for (const ExpectedCall& e : expected) want.push_back({e.kind, e.buffer, 0, count_of(e.buffer, buffers), true});
   std::vector<Call> made;
   for (const trace::ScopeCall& c : made_scopes) made.push_back(made_call(c, buffers));
   made = merge_halves(std::move(made), want);
-  if (made == want) return "";
+  if (made == want) return {};
 
   std::size_t i = 0;
   while (i < made.size() && i < want.size() && made[i] == want[i]) ++i;
@@ -124,7 +124,8 @@ std::string compare_calls(const std::vector<trace::ScopeCall>& made_scopes, cons
     else if (got.kind == ref.kind && got.whole)
       cause = "The " + got.kind + " was given " + got.buffer + " where the reference gives it " + ref.buffer + ".";
   }
-  return cause.empty() ? evidence : evidence + " " + cause;
+  if (cause.empty()) return {evidence, false};
+  return {evidence + " " + cause, true};
 }
 
 }  // namespace ringlab

@@ -43,10 +43,17 @@ struct ExpectedCall {
 // bcast_*; a kit name otherwise (reduce_scatter, allgather); any other name unchanged.
 std::string collective_kind(const std::string& scope_name);
 
-// "" when the calls match the reference's (kinds and whole buffers, in order); else one or two
-// sentences: both lists, then the first difference and, when it singles one out, its cause.
+// What compare_calls found: `text` is "" when the calls match the reference's (kinds and whole
+// buffers, in order); else one or two sentences: both lists, then the first difference and, when
+// it singles one out, its cause (`cause` true). A check that has a cause from the calls leaves
+// out its diagnosis of the values: the values only show what the wrong call did, and a relation
+// read from them (a division before the sum, say) may point at correct code.
+struct CallsFound {
+  std::string text;
+  bool cause = false;
+};
 // `step` names who made the calls ("stage 1's step").
-std::string compare_calls(const std::vector<trace::ScopeCall>& made, const std::vector<ExpectedCall>& want,
-                          const std::vector<NamedBuffer>& buffers, const std::string& step);
+CallsFound compare_calls(const std::vector<trace::ScopeCall>& made, const std::vector<ExpectedCall>& want,
+                         const std::vector<NamedBuffer>& buffers, const std::string& step);
 
 }  // namespace ringlab

@@ -75,7 +75,10 @@ inline void require_same_size(const char* op, std::size_t a, std::size_t b) {
 inline bool all_device(const char* op, Where a, Where b, Where c) {
   const int on_device = (a == Where::device) + (b == Where::device) + (c == Where::device);
   if (on_device != 0 && on_device != 3)
-    throw std::invalid_argument(std::string(op) + ": operands in host and device memory at once");
+    throw std::invalid_argument(std::string(op) +
+                                ": operands in host and device memory at once — a host buffer (a std::vector) "
+                                "beside device data; make it where the data is: comm.scratch_like(view), or a "
+                                "Buffer in comm.where()");
   return on_device == 3;
 }
 }  // namespace detail

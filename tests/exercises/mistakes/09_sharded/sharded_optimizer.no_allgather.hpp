@@ -2,7 +2,7 @@
 // parameters and keeps the old values everywhere else, so the ranks' models drift apart.
 // expect: 1
 // expect-message: shards DIFFER between ranks WRONG
-// expect-message: diagnosis: stage 1, step 0, rank 0's parameters, how far each moved \(wrong only outside its own shard\): .*every wrong value is 0: .*the allgather after the update did not bring them
+// expect-message: diagnosis: stage 1's step called reduce_scatter\(grad\); the reference calls reduce_scatter\(grad\), allgather\(params\)\. A call is missing: allgather\(params\), which copies each rank's own chunk
 // ==== BEGIN EXERCISE: stage1 ====
   ringlab::reduce_scatter(comm, View<const float>(grad), grad);
   const Chunk mine = ringlab::owned_chunk(grad.size(), comm.size(), comm.rank());
