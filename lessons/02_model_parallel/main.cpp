@@ -48,16 +48,37 @@ long long chain_sum(Communicator& comm, int k, bool small_integers, bool print) 
 
   double serial = 0;  // the reference: the same sum in one process
   for (int i = 0; i < total; ++i) serial += w[i] * x[i];
+  std::vector<double> contribution(n, 0.0);  // each rank's own terms, summed
+  for (int i = 0; i < total; ++i) contribution[i / k] += w[i] * x[i];
   long long wrong = 0;
+  // Every rank's part, on rank 0: what it received, its own terms, the y it returned. The first
+  // rank or hop that departs from the chain is where it broke (diagnose_chain.hpp); a rank before
+  // the last that returns a wrong y is wrong too (ChainResult: y is every rank's partial sum).
+  const auto parts =
+      comm.gather_strings(lessons::format("%.17g %.17g %.17g", res.received, contribution[r], res.y));
+  std::string departure;
+  if (r == 0) {
+    std::vector<ChainRank> ranks;
+    for (const std::string& p : parts) {
+      ChainRank c;
+      std::sscanf(p.c_str(), "%lf %lf %lf", &c.received, &c.own, &c.y);
+      ranks.push_back(c);
+    }
+    departure = diagnose_chain_ranks(ranks);
+    if (!departure.empty()) {
+      std::printf("diagnosis: %s\n", departure.c_str());
+      wrong += 1;  // (the last rank counts its own wrong sum below; this counts the chain's break)
+    }
+  }
+  const bool found_departure = !comm.all_ok(departure.empty());
   if (r == n - 1) {
     const auto result = compare<double>(View<const double>(&serial, 1), View<const double>(&res.y, 1), total);
     if (result.wrong) {
       log(Level::error) << "chain sum of " << total << " terms on the last rank: " << describe(result);
-      // Why: which ranks' terms the result holds (diagnose_chain.hpp) names where the chain broke.
-      std::vector<double> contribution(n, 0.0);
-      for (int i = 0; i < total; ++i) contribution[i / k] += w[i] * x[i];
+      // Why: which ranks' terms the result holds (diagnose_chain.hpp) names where the chain broke,
+      // unless rank 0 named the first departure already.
       const std::string why = diagnose_chain(contribution, res.y);
-      if (!why.empty()) std::printf("diagnosis: %s\n", why.c_str());
+      if (!why.empty() && !found_departure) std::printf("diagnosis: %s\n", why.c_str());
     }
     wrong = result.wrong;
   }

@@ -42,3 +42,52 @@ TEST_CASE("the first ranks' terms only: what the later ranks added was lost, two
   CHECK(has(diagnose_chain(kParts, 1.5), "holds ranks 0..1' terms only: ranks 2..3' own terms are missing"));
   CHECK(has(diagnose_chain({2.5, -1.0}, 2.5), "rank 1's own terms are missing"));
 }
+
+// Every rank's values: the first rank or hop that departs from the chain is named.
+namespace {
+using ringlab::ChainRank;
+using ringlab::diagnose_chain_ranks;
+// The chain of kParts done right: each rank receives the sum so far and adds its own terms.
+std::vector<ChainRank> right_chain() {
+  std::vector<ChainRank> ranks;
+  double sum = 0;
+  for (double own : kParts) {
+    ranks.push_back({sum, own, sum + own});
+    sum += own;
+  }
+  return ranks;
+}
+}  // namespace
+
+TEST_CASE("every rank and hop right: nothing to say") { CHECK(diagnose_chain_ranks(right_chain()).empty()); }
+
+TEST_CASE("a hop that carried the sender's own terms, or what it received, is named with its hole") {
+  auto ranks = right_chain();  // rank 1 sends its own terms only: rank 2 gets them, and so on
+  ranks[2].received = ranks[1].own;
+  ranks[2].y = ranks[2].received + ranks[2].own;
+  CHECK(diagnose_chain_ranks(ranks) ==
+        "rank 2 received -1 from rank 1, whose y (what it received, 2.5, plus its own terms, -1) is 1.5: rank 1 "
+        "sent its own terms alone, not its new sum — send y, the sum so far (your send hole).");
+  ranks = right_chain();
+  ranks[3].received = ranks[2].received;
+  CHECK(has(diagnose_chain_ranks(ranks), "rank 2 sent on what it received, without its own terms"));
+  ranks = right_chain();
+  ranks[1].received = 0;  // no relation: both holes stay possible
+  CHECK(has(diagnose_chain_ranks(ranks),
+            "is 2.5: what reached rank 1 is not that y — one possibility is that rank 0 sends another value, what "
+            "it received or y before adding its terms (your send hole); another, that rank 1 does not receive it "
+            "into y (your receive hole)."));
+}
+
+TEST_CASE("a rank that returns a wrong y, the last one or not, is the departure") {
+  auto ranks = right_chain();
+  ranks[1].y = 0;  // handed on, then cleared
+  ranks[2].received = 1.5;
+  CHECK(diagnose_chain_ranks(ranks) ==
+        "rank 1 returned y = 0, where what it received (2.5) plus its own terms (-1) is 1.5: y was set to 0 after "
+        "the sum was made (every rank returns its partial sum, handed on or not).");
+  ranks = right_chain();
+  ranks[3].y = ranks[3].own;
+  CHECK(has(diagnose_chain_ranks(ranks), "rank 3 returned y = 0.75, where what it received (5.5) plus its own "
+                                         "terms (0.75) is 6.25: y holds its own terms only, not what it received."));
+}

@@ -3,6 +3,7 @@
 #include "ringlab/check/diagnose_chain.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 
 namespace ringlab {
@@ -49,6 +50,53 @@ std::string diagnose_chain(const std::vector<double>& contribution, double resul
       return "rank " + std::to_string(k) +
              "'s terms are in the sum twice: it added them to a sum that already "
              "held them.";
+  }
+  return "";
+}
+
+std::string diagnose_chain_ranks(const std::vector<ChainRank>& ranks) {
+  double scale = 1;
+  for (const ChainRank& r : ranks) scale += std::fabs(r.received) + std::fabs(r.own) + std::fabs(r.y);
+  auto equal = [&](double a, double b) { return std::fabs(a - b) <= 1e-9 * scale; };
+  auto num = [](double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6g", v);
+    return std::string(text);
+  };
+  for (std::size_t r = 0; r < ranks.size(); ++r) {
+    const ChainRank& c = ranks[r];
+    const std::string me = "rank " + std::to_string(r);
+    if (r > 0) {  // the hop from rank r - 1
+      const ChainRank& before = ranks[r - 1];
+      const double sent = before.y;
+      if (!equal(c.received, sent)) {
+        const std::string from = "rank " + std::to_string(r - 1);
+        std::string text = me + " received " + num(c.received) + " from " + from + ", whose y (what it received, " +
+                           num(before.received) + ", plus its own terms, " + num(before.own) + ") is " + num(sent);
+        if (equal(c.received, before.own) && !equal(before.own, sent))
+          return text + ": " + from + " sent its own terms alone, not its new sum — send y, the sum so far (your "
+                                      "send hole).";
+        if (r > 1 && equal(c.received, before.received) && !equal(before.received, sent))  // (rank 0 receives nothing)
+          return text + ": " + from + " sent on what it received, without its own terms — send y after adding "
+                                      "them (your send hole).";
+        return text + ": what reached " + me + " is not that y — one possibility is that " + from +
+               " sends another value, what it received or y before adding its terms (your send hole); another, "
+               "that " + me + " does not receive it into y (your receive hole).";
+      }
+    }
+    const double want = c.received + c.own;
+    if (!equal(c.y, want)) {
+      std::string text = me + " returned y = " + num(c.y) + ", where what it received (" + num(c.received) +
+                         ") plus its own terms (" + num(c.own) + ") is " + num(want);
+      if (equal(c.y, 0))
+        return text + ": y was set to 0 after the sum was made (every rank returns its partial sum, handed on "
+                      "or not).";
+      if (equal(c.y, c.own) && !equal(c.received, 0))
+        return text + ": y holds its own terms only, not what it received.";
+      if (equal(c.y, c.received) && !equal(c.own, 0))
+        return text + ": y holds what it received only, not its own terms.";
+      return text + ".";
+    }
   }
   return "";
 }
