@@ -196,17 +196,25 @@ class StepCheck {
   // a divisor that depends on the rank. k = n / r on rank r (NaN or inf on rank 0, a division by
   // zero) is the rank's number where the number of ranks belongs. "" when the ranks agree, a rank
   // has no factor, or on ranks other than 0.
+  // k = n / local_size on every rank (the ranks on its host, comm.local_size()) is the host's
+  // count where the world's belongs; the check spreads the ranks over simulated hosts so that the
+  // two differ (exercises/manifest.txt: ranks-per-host).
   std::string rank_factors() {
-    const auto all = comm_.gather_strings(factor_);
+    const auto all = comm_.gather_strings(factor_ + " " + std::to_string(comm_.local_size()));
     if (comm_.rank() != 0 || all.size() < 2) return "";
-    std::string values;
-    bool by_rank = true, differ = false;
+    std::string values, first;
+    bool by_rank = true, by_local = true, differ = false;
+    const double n = double(all.size());
     for (std::size_t r = 0; r < all.size(); ++r) {
-      if (all[r].empty()) return "";
-      differ = differ || all[r] != all[0];
-      const double k = std::strtod(all[r].c_str(), nullptr), want = double(all.size()) / double(r);
+      const std::string factor = all[r].substr(0, all[r].find(' '));
+      const double local = std::strtod(all[r].c_str() + all[r].find(' '), nullptr);
+      if (factor.empty()) return "";
+      if (r == 0) first = factor;
+      differ = differ || factor != first;
+      const double k = std::strtod(factor.c_str(), nullptr), want = n / double(r);
       by_rank = by_rank && (r == 0 ? std::isnan(k) : std::fabs(k - want) <= 1e-3 * want);
-      values += (r ? ", " : "") + (all[r] == "nan" ? std::string("NaN or inf") : lessons::format("%.4g", k)) +
+      by_local = by_local && std::fabs(k - n / local) <= 1e-3 * n / local;
+      values += (r ? ", " : "") + (factor == "nan" ? std::string("NaN or inf") : lessons::format("%.4g", k)) +
                 " on rank " + std::to_string(r);
     }
     if (!differ) return "";
@@ -214,6 +222,11 @@ class StepCheck {
     if (by_rank)
       return evidence + ": k = n / r on rank r (a division by zero on rank 0) — divided by the rank's number "
                         "(comm.rank()) where the mean divides by the number of ranks (comm.size()).";
+    if (by_local)
+      return evidence + ": k = n / local_size on every rank — divided by the ranks on this rank's host "
+                        "(comm.local_size()) where the mean divides by the ranks everywhere (comm.size()); the "
+                        "check puts the ranks on simulated hosts of " + std::to_string(comm_.local_size()) +
+                        ", as a cluster would.";
     return evidence + ": the factor depends on the rank — one possibility is a divisor computed from comm.rank().";
   }
 

@@ -80,7 +80,7 @@ void bad(const std::string& text, const std::string& error) {
 TEST_CASE("each kind of bad manifest gets one error line naming the file and line") {
   const std::string ok = "topic = t\ntitle = T\nnp = 2\ncheck = --check\n";
   bad("[05]\n" + ok + "colour = red\n",
-      "m.txt:6: unknown key \"colour\" (known: topic title np check device diagnose hint)");
+      "m.txt:6: unknown key \"colour\" (known: topic title np check device ranks-per-host diagnose hint)");
   bad("[05]\ntopic = t\ntitle = T\ncheck = --check\n", "m.txt:1: exercise [05] has no np line");
   bad("[05]\ntitle = T\nnp = 2\ncheck = --check\n", "m.txt:1: exercise [05] has no topic line");
   bad("[05]\ntopic = t\ntitle = T\nnp = 2\n", "m.txt:1: exercise [05] has no check line");
@@ -94,6 +94,7 @@ TEST_CASE("each kind of bad manifest gets one error line naming the file and lin
       "m.txt:6: diagnose: unknown symptom \"np3\" (known: remainder np2 one-chunk times-np root0 factor-of-n factor-of-workers kept-own)");
   bad("[05]\n" + ok + "device = gpu\n", "m.txt:6: device: \"gpu\" is not a --device (known: cpu sim cuda auto)");
   bad("[05]\n" + ok + "device = sim\ndevice = sim\n", "m.txt:7: device given twice in [05]");
+  bad("[05]\n" + ok + "ranks-per-host = two\n", "m.txt:6: ranks-per-host: \"two\" is not a number of ranks (1 or more)");
   bad("[5]\n" + ok, "m.txt:1: a block starts with [NN], two digits: got [5]");
   bad("topic = t\n", "m.txt:1: a key before the first [NN]");
   bad("[05]\n" + ok + "just words\n", "m.txt:6: not a key = value line: just words");

@@ -275,7 +275,7 @@ int main(int argc, char** argv) {
       "localise", "The line that says which holes fail on their own, from --variants FILE (how each did)");
   for (auto* question : {number, get, plan, hints, diagnose, sames, resyncs, variant})
     question->add_option("NN", nn, "Exercise number")->required();
-  get->add_option("KEY", key, "topic, title, np, check, device, diagnose or hint")->required();
+  get->add_option("KEY", key, "topic, title, np, check, device, ranks-per-host, diagnose or hint")->required();
   plan->add_option("--np", nps, "Only these numbers of ranks (\"2 3\"); few: the first two above 1");
   plan->add_option("--runs", runs_max, "Only the first N check lines")->check(CLI::PositiveNumber);
   hints->add_option("WHICH", hint_which, "K (1 = gentlest), all, count, or next")->required();

@@ -15,7 +15,7 @@ namespace ringlab::manifest {
 namespace {
 
 // The keys a block may hold, and the symptoms a `diagnose` line may name (diagnose_runs.hpp).
-const std::vector<std::string> kKeys{"topic", "title", "np", "check", "device", "diagnose", "hint"};
+const std::vector<std::string> kKeys{"topic", "title", "np", "check", "device", "ranks-per-host", "diagnose", "hint"};
 const std::vector<std::string> kDevices{"cpu", "sim", "cuda", "auto"};
 const std::vector<std::string> kSymptoms{"remainder", "np2",         "one-chunk",         "times-np",
                                            "root0",     "factor-of-n", "factor-of-workers", "kept-own"};
@@ -138,7 +138,7 @@ Manifest parse(std::istream& in, const std::string& file) {
     }
     if (!value.empty() && (value[0] == '"' || value[0] == '\'' || value.back() == '\\'))
       fail(line, "no quotes and no continuation with \\: " + t);
-    const bool once = key == "topic" || key == "title" || key == "np" || key == "device";
+    const bool once = key == "topic" || key == "title" || key == "np" || key == "device" || key == "ranks-per-host";
     if (once && has_key(e, key)) fail(line, key + " given twice in [" + e.nn + "]");
     e.fields.emplace_back(key, raw);
 
@@ -147,6 +147,8 @@ Manifest parse(std::istream& in, const std::string& file) {
     else if (key == "check") e.checks.push_back(value);
     else if (key == "device" && !is_known(kDevices, value))
       fail(line, "device: \"" + value + "\" is not a --device (known: " + joined(kDevices) + ")");
+    else if (int k = 0; key == "ranks-per-host" && !parse_ranks(value, k))
+      fail(line, "ranks-per-host: \"" + value + "\" is not a number of ranks (1 or more)");
     else if (key == "np") {
       e.np.clear();
       const auto ranks = words(value);

@@ -7,6 +7,7 @@
 // and the scratch memory algorithms borrow.
 #include "ringlab/comm/comm.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -91,6 +92,17 @@ std::string Communicator::Open::what() const {
   return w;
 }
 
+namespace {
+// RINGLAB_SIM_RANKS_PER_HOST: 0 when unset, -1 when not a whole number >= 1.
+int sim_ranks_per_host() {
+  const char* text = std::getenv("RINGLAB_SIM_RANKS_PER_HOST");
+  if (text == nullptr || *text == '\0') return 0;
+  char* end = nullptr;
+  const long k = std::strtol(text, &end, 10);
+  return *end == '\0' && k >= 1 && k <= 1 << 20 ? static_cast<int>(k) : -1;
+}
+}  // namespace
+
 Communicator::Communicator(MPI_Comm comm) : comm_(comm) {
   MPI_Comm_rank(comm_, &rank_);
   MPI_Comm_size(comm_, &size_);
@@ -104,7 +116,25 @@ Communicator::Communicator(MPI_Comm comm) : comm_(comm) {
   int len = 0;
   MPI_Get_processor_name(name, &len);
   host_name_.assign(name, static_cast<std::size_t>(len));
+  // RINGLAB_SIM_RANKS_PER_HOST=k: every rank behaves as if mpirun had put k ranks on each host,
+  // in blocks of consecutive ranks (its default, by slot), so that code which takes
+  // comm.local_size() or local_rank() where size() or rank() belongs goes wrong on one machine too,
+  // as it would across hosts. Only the local numbers and the host's name change: memory, and
+  // what really shares it, stay as they are. The exercise checks set it (exercises/manifest.txt).
+  const int per_host = sim_ranks_per_host();
+  if (per_host > 0 && per_host < local_size_ && local_size_ == size_) {
+    local_rank_ = rank_ % per_host;
+    local_size_ = std::min(per_host, size_ - rank_ / per_host * per_host);
+    host_name_ += "/sim" + std::to_string(rank_ / per_host);
+  }
   // Every rank reads the same environment, so every rank stops here together on a bad value.
+  if (per_host < 0) {
+    if (rank_ == 0)
+      std::fprintf(stderr, "error: RINGLAB_SIM_RANKS_PER_HOST=%s: give how many ranks each simulated host holds (a whole number >= 1)\n",
+                   std::getenv("RINGLAB_SIM_RANKS_PER_HOST"));
+    MPI_Finalize();
+    std::exit(2);
+  }
   if (watchdog::threshold_s() < 0) {
     if (rank_ == 0)
       std::fprintf(stderr,
