@@ -230,7 +230,9 @@ inline WarmupShape warmup_shape(const LearningRate& lr, double target, double ba
   const double shift = std::round((r[0] - base) / climb);  // steps early (> 0) or late, on the right slope
   if (flat && end > 1) {
     text += ", stays there until " + at_step(double(end));
-    if (close(r[0], base) && end == warmup) {
+    // (Only when the target comes after it: a rate that is base_lr to the end says the target is
+    // wrong, and a flat climb to a target equal to base_lr is no evidence about the progress.)
+    if (close(r[0], base) && end == warmup && reach <= last) {
       shape.cause = "the progress stays 0 during the warm-up";
       shape.possibility =
           "an integer division (step / warmup_steps in integers is 0 until the end of the warm-up)";
@@ -280,6 +282,10 @@ inline WarmupShape warmup_shape(const LearningRate& lr, double target, double ba
   }
   if (reach > last) {
     text += "; from " + at_step(double(warmup)) + " on it is " + value(r[last]) + ", not the target";
+    if (flat && close(r[0], base) && close(r[last], base))
+      shape.possibility =
+          "a target equal to base_lr: computed for another world size and kept (a static, or a variable outside "
+          "the function, set by an earlier call), or computed without the scaling rule";
   } else if (reach == warmup && line && !flat && !close(r[warmup - 1] + slope, target)) {
     text += ", where it jumps to the target";
   } else if (reach != warmup) {
