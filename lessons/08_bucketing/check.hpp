@@ -265,6 +265,12 @@ inline std::string schedule_problem(const BucketScheduler& s, const std::vector<
   // 1. Packed in backward order: read bucket 0, 1, 2, ... one after the other, and the tensors
   //    come in the order the backward pass made them ready (the last tensor first).
   const auto& log = s.log();
+  // 0. gradient_ready logs every tensor before its hole runs, so a step's log always holds them:
+  //    an empty log after the step was cleared before the check read it.
+  if (log.empty() && !tensors.empty())
+    return "the step's log is empty — not even the tensors the backward pass made ready are in it, so it "
+           "was cleared after them: new_step() empties it, and belongs at the start of a step (the training "
+           "loop calls it), not in finish()";
   std::vector<int> ready_order, packed;
   int last_ready = -1;
   for (std::size_t i = 0; i < log.size(); ++i)
