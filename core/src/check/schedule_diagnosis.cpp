@@ -511,12 +511,25 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
         if (mate && (gone || past)) {
           const std::string mate_verb = p.send ? "receive" : "send";
           const std::string has = has_text(reference, *mate, " in " + where(reference, mate->phase, mate->step));
+          // Past the mate's place after fewer calls there than the schedule has: a loop there that
+          // stopped short (the watchdog's report says what the peer left and how many it made).
+          int there_calls = 0;
+          for (const Transfer& t : reference.transfers)
+            there_calls += t.rank == p.peer && t.phase == mate->phase && t.step == mate->step;
+          const bool short_loop = past && peer_report != reports.end() && peer_report->left_phase == mate->phase &&
+                                  peer_report->left_step == mate->step && peer_report->left_here >= 0 &&
+                                  peer_report->left_here < there_calls;
           const std::string state =
               "rank " + std::to_string(p.peer) +
               (returned ? " has already returned from " + reference.name +
                               (peer_report->collective.empty() ? "" : " (it waits in " + peer_report->collective + ")")
                : gone   ? " is in no point-to-point call"
-                        : " is already at " + where(reference, peer->second->phase, peer->second->step) + ", past it");
+               : short_loop
+                   ? " left " + where(reference, mate->phase, mate->step) + " after " +
+                         std::to_string(peer_report->left_here) + " of the " + std::to_string(there_calls) +
+                         " calls " + reference.name + " has it make there, and is at " +
+                         where(reference, peer->second->phase, peer->second->step)
+                   : " is already at " + where(reference, peer->second->phase, peer->second->step) + ", past it");
           const std::string line = " " + upper_first(has) + "; " + state +
                                    (gone ? ", so that " + mate_verb + " is missing on rank " + std::to_string(p.peer) +
                                                ", or it went elsewhere."
@@ -531,7 +544,11 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
                        : gone ? ": it never made that " + mate_verb +
                                     (p.send ? "" : " (or made it to another rank)") +
                                     " — look at which ranks make it (the condition around it) and to whom."
-                              : ": it skipped that " + mate_verb + ", or makes it later — look at the order of its calls.");
+                       : short_loop
+                           ? ": the loop that makes them stopped short — one possibility is a bound one too "
+                             "small (< where <= belongs, or a count one less than the ranks it serves); another, a "
+                             "condition that skips some of its calls."
+                           : ": it skipped that " + mate_verb + ", or makes it later — look at the order of its calls.");
             missing_line = "  " + did + ", as " + reference.name + " has it." + line + "\n";
             missing_hole = mate;
           }

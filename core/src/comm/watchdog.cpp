@@ -95,6 +95,10 @@ Report report_here(int rank) {
   r.scopes = trace::scopes_opened();
   r.scope = trace::scope_serial();
   r.started_here = trace::transfers_here();
+  const trace::PlaceLeft left = trace::place_left();
+  r.left_phase = left.phase ? left.phase : "";
+  r.left_step = left.step;
+  r.left_here = left.transfers;
   return r;
 }
 
@@ -405,6 +409,7 @@ std::string encode(const Report& r) {
   for (const Pending& p : r.strays) s << "stray " << p.peer << " " << p.tag << " " << p.bytes << "\n";
   if (!r.collective.empty()) s << "collective " << r.collective << "\n";
   s << "scopes " << r.scopes << "\nscope " << r.scope << "\nhere " << r.started_here << "\n";
+  if (!r.left_phase.empty()) s << "left " << r.left_step << " " << r.left_here << " " << r.left_phase << "\n";
   return s.str();
 }
 
@@ -425,6 +430,10 @@ bool decode(const std::string& text, Report& r) {
     else if (key == "scopes") fields >> r.scopes;
     else if (key == "scope") fields >> r.scope;
     else if (key == "here") fields >> r.started_here;
+    else if (key == "left") {
+      fields >> r.left_step >> r.left_here;
+      std::getline(fields >> std::ws, r.left_phase);
+    }
     else if (key == "wait") {
       std::string op;
       Pending p;

@@ -43,6 +43,7 @@ std::atomic<std::int64_t> g_scopes{0};
 thread_local std::int64_t g_open_scope = -1;
 thread_local long long g_idle_steps = 0;  // Collective::at calls since this thread's last transfer
 thread_local long long g_same_place = 0;  // Collective::at calls in a row at this thread's place
+thread_local PlaceLeft g_left;             // the place before this thread's current one (place_left)
 thread_local int g_transfers_here = 0;    // transfers started since this thread's last Collective::at
 void (*g_scope_end_hook)(const char*, std::int64_t) = nullptr;
 std::mutex g_calls_mutex;            // scopes open on the training thread and a progress thread
@@ -247,6 +248,7 @@ Collective::Collective(const char* name, const void* data, std::size_t count, DT
   g_open_scope = serial_;
   g_idle_steps = 0;  // counted per call
   g_same_place = 0;
+  g_left = PlaceLeft{};
   g_transfers_here = 0;
   // Untraced, the scope still names where the algorithm is (the watchdog reports it on a hang).
   if (!active_) g_context = Context{name_, -1, "", -1, 0};
@@ -286,6 +288,7 @@ Collective::~Collective() {
 
 void Collective::at(const char* phase, int step) {
   const bool same = g_same_place > 0 && g_context.step == step && std::string_view(g_context.phase) == phase;
+  if (!same && g_same_place > 0) g_left = PlaceLeft{g_context.phase, g_context.step, g_transfers_here};
   g_same_place = same ? g_same_place + 1 : 1;
   g_context.phase = phase;
   g_context.step = step;
@@ -312,6 +315,7 @@ void note_transfer() {
   ++g_transfers_here;
 }
 int transfers_here() { return g_transfers_here; }
+PlaceLeft place_left() { return g_left; }
 
 Compute::Compute(const char* name, int index) : name_(name), index_(index), t0_(enabled() ? now_us() : 0) {}
 

@@ -127,6 +127,10 @@ struct Report {
   // The transfers it has started at its place (phase, step), the one it waits for included;
   // -1: not said. More than the schedule has there: a call made once too often.
   int started_here = -1;
+  // The place it was at before (trace::place_left) and the transfers it started there; "", -1, -1:
+  // not said. Fewer than the schedule has there: it left a loop early.
+  std::string left_phase;
+  int left_step = -1, left_here = -1;
 };
 std::string encode(const Report& r);
 bool decode(const std::string& text, Report& r);
