@@ -14,6 +14,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -241,6 +242,21 @@ class StepCheck {
     }
   }
 
+  // This rank's chunk of the gradient (the ring's chunk_of, or owned_chunk) when the wrong places
+  // `index` all lie outside it and are most of what is outside (a gradient element that is 0 is
+  // right whatever multiplies it): right in that chunk alone.
+  std::optional<ringlab::Chunk> right_only_in_own_chunk(const std::vector<long long>& index, std::size_t size) const {
+    const int n = comm_.size(), r = comm_.rank();
+    for (const ringlab::Chunk c : {ringlab::chunk_of(size, n, r), ringlab::owned_chunk(size, n, r)}) {
+      if (n < 2 || c.count == 0 || 2 * index.size() < size - c.count) continue;
+      if (std::none_of(index.begin(), index.end(), [&](long long i) {
+            return std::size_t(i) >= c.offset && std::size_t(i) < c.offset + c.count;
+          }))
+        return c;
+    }
+    return std::nullopt;
+  }
+
   // True when every weight moved as this rank's own gradient moves it (the step used the local
   // gradient, not the average).
   bool stepped_with_own_gradient(const lessons::TrainingState& after) const {
@@ -288,9 +304,8 @@ class StepCheck {
               "averaged gradient went to another buffer";
     using ringlab::Relation;
     const double nn = n;
-    return explain(
-        where + ", the averaged gradient", evidence,
-        {{Relation::not_finite, "a division by zero, or values read from memory nobody wrote"},
+    std::vector<ringlab::CauseOf> causes{
+        {Relation::not_finite, "a division by zero, or values read from memory nobody wrote"},
          {Relation::zero,
           held ? "0 was written where grad held this rank's own non-zero gradient (" + std::to_string(held) +
                      " of the " + std::to_string(evidence.size()) +
@@ -333,8 +348,23 @@ class StepCheck {
           double(momentum_)},
          {Relation::factor, "divided by grad.size() (the number of gradient elements) where the mean divides by the "
                             "number of ranks (comm.size())",
-          nn / double(grad.size())}},
-        index,
+          nn / double(grad.size())}};
+    // Where the wrong values lie: all outside this rank's own chunk of the gradient, every value in
+    // it right — the division reached that chunk only, and the others keep the sum.
+    std::string place = where + ", the averaged gradient";
+    if (const auto mine = right_only_in_own_chunk(index, grad.size()); mine) {
+      place += " (wrong only outside this rank's chunk [" + std::to_string(mine->offset) + ", " +
+               std::to_string(mine->offset + mine->count) + "); inside it every value is right)";
+      std::erase_if(causes, [&](const ringlab::CauseOf& c) {
+        return c.relation == Relation::factor && (c.k == nn || c.k == nn / (nn - 1));
+      });
+      causes.push_back({Relation::factor,
+                        "only this rank's chunk was divided by n, the other chunks keep the sum — scale the whole "
+                        "gradient (grad), not a chunk of it",
+                        nn});
+    }
+    return explain(
+        place, evidence, causes, index,
         {{double(momentum_), "the momentum (" + lessons::format("%g", double(momentum_)) + ")"},
          {nn / double(grad.size()), "n / grad.size() = " + std::to_string(n) + " / " + std::to_string(grad.size())}});
   }
