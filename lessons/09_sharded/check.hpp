@@ -228,7 +228,7 @@ inline std::string explain_parameters(const ringlab::LayerwiseModel& model, int 
   if (std::fabs(velocity_k - 1) < 1e-3)
     causes.push_back({Relation::factor,
                       "the velocity after the step is right, so the update was handed the right gradient: the "
-                      "learning rate it used was too big by that factor"});
+                      "learning rate it used was that factor times the right one"});
   else if (std::fabs(velocity_k - nn) < 1e-3 * nn && n > 1)
     causes.push_back({Relation::factor,
                       "the velocity after the step is n times the mean as well: the update was handed the sum over "
