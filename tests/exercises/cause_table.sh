@@ -9,7 +9,8 @@
 #   cause named: the output has a line that says why — a diagnosis, a shared symptom, a message
 #                left behind, the watchdog's explanation, an explained MPI error, a slice past
 #                the end with its numbers named, a transport rule's refusal (a receive not the
-#                size of its send, memory a posted receive still writes into) — and every
+#                size of its send, memory a posted receive still writes into), host code on the
+#                simulated GPU's memory — and every
 #                `expect-message` of the mistake matched (so the sentence is the right one)
 # Every DOC's examples of failed checks come from the same saved outputs: a block
 #   <!-- BEGIN output: NN_name -->  ...  <!-- END output -->
@@ -18,7 +19,7 @@
 set -uo pipefail
 results="$1" mistakes="$2"
 shift 2
-cause_re='^ *diagnosis: |steps in a row without a send or a receive|what the failures have in common|message left behind: |deadlock: |the peer arithmetic is wrong|A missing or extra call|out of step|the tags must match|A message was longer than the buffer|named a rank that does not exist|reaches past its end \(.* is |a receive must be the size of its send|holds the message only after wait'
+cause_re='^ *diagnosis: |steps in a row without a send or a receive|what the failures have in common|message left behind: |deadlock: |the peer arithmetic is wrong|A missing or extra call|out of step|the tags must match|A message was longer than the buffer|named a rank that does not exist|reaches past its end \(.* is |a receive must be the size of its send|holds the message only after wait|host code touched device memory'
 table="$(mktemp)"
 trap 'rm -f "$table"' EXIT
 total=0 caught=0 named=0 missing=0
