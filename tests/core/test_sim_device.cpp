@@ -94,13 +94,14 @@ TEST_CASE("host code that touches simulated device memory stops with one line na
         "sim, a simulated GPU). On a GPU, device memory is not host memory: a loop, an index or a std:: "
         "algorithm on a device View, or its data(), crashes there as it stops here. Use the ringlab ops "
         "(ringlab::scale, copy, reduce_sum, fill, sgd_momentum): they run where the data is.\n");
-  // A fault that is not on the simulated device is left alone: the default action ends the child.
+  // A fault that is not on the simulated device is left alone: what would have handled it does
+  // (the default action kills the child with SIGSEGV; under AddressSanitizer its report and exit 1).
   const auto [other, said] = in_child([] {
     volatile int* nowhere = nullptr;
     *nowhere = 1;
   });
-  CHECK(other == -SIGSEGV);
-  CHECK(said.empty());
+  CHECK((other == -SIGSEGV || other == 1));
+  CHECK(said.find("host code touched device memory") == std::string::npos);
 }
 
 TEST_CASE("a released buffer's pages go back; a host and a device operand together are refused") {
