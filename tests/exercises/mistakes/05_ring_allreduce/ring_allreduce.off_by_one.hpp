@@ -1,7 +1,7 @@
 // mistake: off-by-one chunk index — the allgather starts from chunk r, which this rank has not
 // finished, instead of chunk r + 1, the one its reduce-scatter completed.
 // expect: 1
-// expect-message: FAIL +2 ranks +--check --type int32: wrong results
+// expect-message: FAIL +2 ranks +--check --type int32 --impl ring: wrong results
 // expect-message: diagnosis: allgather step 0: rank 0 sent chunk 0 to rank 1, expected chunk 1 — the chunk index is wrong
 // expect-message: That is your allgather hole; .\./ringlab hint 05. gives its rule
 // expect-no-message: allgather phase is missing

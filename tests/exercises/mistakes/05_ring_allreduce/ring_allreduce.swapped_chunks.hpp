@@ -2,7 +2,7 @@
 // and adds what arrives into chunk (r - s): the two indices swapped, so the partial sums travel
 // the wrong chunks and no rank finishes the one its allgather passes on.
 // expect: 1
-// expect-message: FAIL +2 ranks +--check --type int32: wrong results
+// expect-message: FAIL +2 ranks +--check --type int32 --impl ring: wrong results
 // expect-message: diagnosis: reduce-scatter step 0: rank 0 sent chunk 1 to rank 1, expected chunk 0 — the chunk index is wrong
 // expect-message: That is your reduce-scatter hole; .\./ringlab hint 05. gives its rule
 // expect-no-message: allgather passes chunks on before they are finished

@@ -3,8 +3,8 @@
 // On 2 ranks next and prev are the same rank and it passes; on 3 the trace of the first case
 // (count 0, before any chunk could arrive too long for its buffer) names the wrong peer.
 // expect: 1
-// expect-message: ok +2 ranks +--check --type int32
-// expect-message: FAIL +3 ranks +--check --type int32: wrong results
+// expect-message: ok +2 ranks +--check --type int32 --impl ring
+// expect-message: FAIL +3 ranks +--check --type int32 --impl ring: wrong results
 // expect-message: diagnosis: reduce-scatter step 0: rank 0 sent chunk 0 to rank 2, expected rank 1 — the peer is wrong
 // expect-message: which hole\? building each of your holes with the reference for the others
 // expect-message: which hole: your reduce-scatter hole fails with the reference allgather
