@@ -1,0 +1,5 @@
+  // ==== BEGIN EXERCISE: step ====
+  average_gradients(comm, grad);
+  average_gradients(comm, grad);
+  sgd_momentum_update(params, grad, velocity, lr, momentum);
+  // ==== END EXERCISE ====
