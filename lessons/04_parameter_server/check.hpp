@@ -107,6 +107,77 @@ inline std::string pull_diagnosis(ringlab::Communicator& comm, const std::vector
       "place", index);
 }
 
+// How far each worker's parameters moved in step 0 (from 0), over how far the server's did: for
+// worker w, factors[w], where one factor fits every parameter that moved (NaN where none does, and
+// at [0], the server). Collective: the server sends its step 0 to every worker.
+inline std::vector<double> step0_factors(ringlab::Communicator& comm, const Run& ps, std::size_t size) {
+  std::vector<double> factors(comm.size(), NAN);
+  if (ps.after_step.empty() || comm.size() < 2) return factors;  // (the same on every rank)
+  std::vector<double> server0(size);
+  if (comm.rank() == kServer)
+    for (int w = 1; w < comm.size(); ++w) comm.send(ringlab::View<const double>(ps.after_step[0]), w);
+  else comm.recv(ringlab::View<double>(server0), kServer);
+  double mine = NAN, largest = 0;
+  for (double v : server0) largest = std::fmax(largest, std::fabs(v));
+  for (std::size_t i = 0; comm.rank() != kServer && i < size; ++i) {
+    if (std::fabs(server0[i]) <= 1e-3 * largest) continue;  // ratios of tiny moves are noise
+    const double r = ps.after_step[0][i] / server0[i];
+    if (std::isnan(mine)) mine = r;
+    else if (std::fabs(r - mine) > 1e-3 * std::fmax(1.0, std::fabs(mine))) {
+      mine = NAN;  // no one factor fits
+      break;
+    }
+  }
+  for (int w = 1; w < comm.size(); ++w) {
+    const bool here = comm.rank() == w;
+    const double f = comm.sum(here ? mine : 0.0);
+    if (comm.sum(static_cast<long long>(here && std::isfinite(mine))) == 1) factors[w] = f;
+  }
+  return factors;
+}
+
+// The server's side, when the workers' step-0 factors (above) are w / W for worker w: the server
+// stepped once per worker, inside the loop that sends. "" otherwise.
+inline std::string stepped_per_send(const std::vector<double>& factors) {
+  const int workers = static_cast<int>(factors.size()) - 1;
+  if (workers < 2) return "";  // one worker: one step either way
+  std::string seen;
+  for (int w = 1; w <= workers; ++w) {
+    if (!(std::fabs(factors[w] - double(w) / workers) <= 1e-3)) return "";
+    seen += lessons::format("%sworker %d %.3g", w > 1 ? ", " : "", w, factors[w]);
+  }
+  return lessons::format(
+      "in step 0 worker w's parameters moved w/%d of the server's move (%s): the server takes its SGD step "
+      "once per worker, inside the loop that sends, so worker w gets the parameters after w steps and the "
+      "server takes %d. Take the step once, after the gradients are summed and before the sends.",
+      workers, seen.c_str(), workers);
+}
+
+// The server's `sum` after step 0, where the server's parameters did not move in it: a sum that is
+// still 0, where it should hold the workers' gradients added up, says that nothing was added into
+// it. "" otherwise (a server that moved, or a sum that holds something, is for diagnose_training).
+inline std::string nothing_summed(const Problem& pb, int workers, const Run& ps) {
+  if (ps.after_step.empty() || ps.server_sum.size() != pb.size) return "";
+  auto zero = [](double v) { return v == 0; };
+  if (!std::all_of(ps.after_step[0].begin(), ps.after_step[0].end(), zero) ||
+      !std::all_of(ps.server_sum.begin(), ps.server_sum.end(), zero))
+    return "";
+  std::vector<float> p(pb.size, 0.0f), g(pb.size), sum(pb.size, 0.0f);
+  for (int w = 1; w <= workers; ++w) {
+    pb.gradient(w, 0, p.data(), g.data());
+    for (std::size_t i = 0; i < pb.size; ++i) sum[i] += g[i];
+  }
+  const std::size_t i = static_cast<std::size_t>(
+      std::max_element(sum.begin(), sum.end(), [](float a, float b) { return std::fabs(a) < std::fabs(b); }) -
+      sum.begin());
+  if (sum.empty() || sum[i] == 0) return "";
+  return lessons::format(
+      "the server's parameters did not move in step 0, and its `sum` is still 0 after it, where it should hold the "
+      "%d gradients added up (e.g. [%zu] %g): nothing was added into `sum`. ringlab::reduce_sum(dst, src) adds src "
+      "into dst: `sum` is its first argument, what arrived its second.",
+      workers, i, sum[i]);
+}
+
 // `*_over_formula`: the bytes per step main.cpp measured, over what the formula says (1 when
 // they agree): the server's sent + received, the busiest ring rank's sent and its received.
 // Returns the number of wrong values over all ranks.
@@ -120,14 +191,20 @@ inline long long check_training(ringlab::Communicator& comm, const Problem& pb, 
   const long long w_ps =
       compare_params(comm, serial_sync(pb, steps, flr, 1, N - 1, &ps_reference, comm.rank() == kServer ? &parts : nullptr),
                      ps.params, N, "parameter server");
-  // Why: first what the workers pulled (a wrong pull makes every later gradient wrong, so it
-  // speaks first), then the server's parameters step by step: the first wrong step, how far it moved.
+  // Why: first how far each worker moved in step 0 against the server (a server that steps per
+  // send) and a server whose sum stayed 0 (nothing added into it); then what the workers pulled (a
+  // wrong pull makes every later gradient wrong, so it speaks before the server's own steps); then
+  // the server's parameters step by step: the first wrong step, how far it moved.
   if (w_ps) {
     const std::string unfinished = ringlab::harness::unfinished_transfer_first(comm);
+    const std::string per_send = unfinished.empty() ? stepped_per_send(step0_factors(comm, ps, pb.size)) : "";
     const auto pulled = comm.gather_strings(
         unfinished.empty() ? pull_diagnosis(comm, ps.after_step, pb.size, steps, flr) : std::string());
     if (comm.rank() == kServer) {
       std::string why = unfinished;
+      if (why.empty() && !per_send.empty()) why = "the server: " + per_send;
+      if (const std::string none = nothing_summed(pb, N - 1, ps); why.empty() && !none.empty())
+        why = "the parameter server: " + none;
       for (const auto& text : pulled)
         if (why.empty() && !text.empty()) why = "the workers: " + text;
       if (why.empty()) {

@@ -48,6 +48,7 @@ Run train_sync_ps(Communicator& comm, const Problem& pb, int steps, float lr, bo
       lesson04::worker_step<float>(comm, View<const float>(grad), View<float>(run.params), k);
     }
     if (keep_steps) run.after_step.emplace_back(run.params.begin(), run.params.end());
+    if (keep_steps && k == 0 && comm.rank() == lesson04::kServer) run.server_sum.assign(sum.begin(), sum.end());
   }
   comm.barrier();
   run.seconds = MPI_Wtime() - t0;

@@ -53,6 +53,7 @@ struct Run {
   std::vector<double> losses;  // after each step (sync) or each round of N-1 updates (async)
   double seconds = 0;
   std::vector<std::vector<double>> after_step;  // the parameters after each step (sync, --check only)
+  std::vector<double> server_sum;  // the server's `sum` after step 0 (sync, --check only)
 };
 
 // What the asynchronous server saw, update by update.

@@ -64,6 +64,21 @@ TEST_CASE("a slice past a view's end is refused in every build, with its numbers
   CHECK_THROWS_AS(v.sub(1, static_cast<std::size_t>(-1)), std::out_of_range);  // no wrap-around
 }
 
+TEST_CASE("an index past a view's end is refused in every build, with its numbers") {
+  std::vector<float> a(3, 1.0f);
+  const View<float> v(a);
+  v[2] = 5.0f;  // the last one is fine
+  CHECK(a[2] == 5.0f);
+  try {
+    v[3] = 0.0f;  // a loop with i <= size
+    FAIL("index 3 of 3 elements was allowed");
+  } catch (const std::out_of_range& e) {
+    CHECK(std::string(e.what()) == "index 3 of a view of 3 elements is past its end (the last index is 2)");
+  }
+  CHECK(a == std::vector<float>{1.0f, 1.0f, 5.0f});  // nothing written past the end, nor before
+  CHECK_THROWS_AS(View<float>()[0], std::out_of_range);
+}
+
 TEST_CASE("a device View where no GPU can run it is refused with one line") {
   if (cuda_device_count() > 0) {  // a GPU is visible: the device path runs (tests labelled gpu)
     WARN("a GPU is visible: nothing to refuse");

@@ -29,7 +29,12 @@ template <class T> class View {
   std::size_t bytes() const { return count_ * sizeof(T); }
   Where where() const { return where_; }
   int chunk() const { return chunk_; }
-  T& operator[](std::size_t i) const { return data_[i]; }
+  // An index past the end is an error in every build, as a slice's is (sub, below): a loop that
+  // runs one step too far (i <= size) would write memory another buffer owns and often pass.
+  T& operator[](std::size_t i) const {
+    if (i >= count_) index_past_end(i, count_);
+    return data_[i];
+  }
   T* begin() const { return data_; }
   T* end() const { return data_ + count_; }
 
@@ -45,6 +50,11 @@ template <class T> class View {
   }
 
  private:
+  [[noreturn, gnu::cold, gnu::noinline]] static void index_past_end(std::size_t i, std::size_t count) {
+    throw std::out_of_range("index " + std::to_string(i) + " of a view of " + std::to_string(count) +
+                            " elements is past its end (the last index is " +
+                            (count ? std::to_string(count - 1) : std::string("none: it is empty")) + ")");
+  }
   T* data_ = nullptr;
   std::size_t count_ = 0;
   Where where_ = Where::host;
