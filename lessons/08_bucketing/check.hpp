@@ -255,7 +255,24 @@ inline std::string plan_problem(const std::vector<Bucket>& buckets, const std::v
              ", it held " + bytes_text(bytes - last) + ", already " + size + " or more: it closed late." +
              threshold_used(tensors, bucket_bytes) + kPlanHole;
   }
-  return "";
+
+  // 5. The boundary: a bucket that reaches bucket_bytes exactly closes too ("at least"). The given
+  //    size may never be met exactly, so plan_buckets is asked again with the bytes of the first
+  //    tensor the walk adds: that tensor alone must then be bucket 0.
+  const std::size_t first = tensors.empty() ? 0 : tensors.back().count * sizeof(float);
+  if (bucket_bytes == 0 || first == 0 || first == bucket_bytes || tensors.size() < 2) return "";
+  const std::vector<Bucket> exact = plan_buckets(tensors, first);
+  const int alone = static_cast<int>(tensors.size()) - 1;
+  if (!exact.empty() && exact.front().tensors == std::vector<int>{alone}) return "";
+  const std::string asked = "Asked again with bucket_bytes = " + std::to_string(first) + ", the bytes of " +
+                            tensor_name(tensors.back()) + " exactly (the first tensor the walk adds), ";
+  if (!exact.empty() && exact.front().tensors.size() > 1 && exact.front().tensors.front() == alone)
+    return asked + "plan_buckets did not close bucket 0 when that tensor filled it to the size exactly: it added " +
+           tensor_names(exact.front().tensors, tensors) +
+           ". A bucket closes once it holds at least bucket_bytes: compare with >=, not >." + kPlanHole;
+  return asked + "plan_buckets's bucket 0 is not that tensor alone (" +
+         (exact.empty() ? std::string("no bucket") : tensor_names(exact.front().tensors, tensors)) +
+         "): a bucket closes on the first tensor that brings it to bucket_bytes." + kPlanHole;
 }
 
 // The schedule of one step, from the scheduler's log (the plan is plan_problem's business).

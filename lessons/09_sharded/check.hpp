@@ -70,15 +70,26 @@ inline int owner_of(std::size_t i, int stage, const ringlab::LayerwiseModel& mod
   return -1;
 }
 
+// What stepped_with (below) saw of the update at step 0: whether it stepped with another gradient
+// than the one the check reads back, and what it says (empty: the update stepped with it, nothing else).
+struct StepVerdict {
+  bool other_gradient = false;
+  std::string text;
+};
+inline StepVerdict stepped_with(int s, int n, float lr, const std::vector<float>& before,
+                                const std::vector<float>& after, const std::vector<float>& want,
+                                const std::vector<float>& got);
+
 // The averaged gradient of step `s` was wrong: how it relates to the one-process gradient and to
 // each chunk's owner's own gradient (what that rank computed from its part of the batch alone).
 // Rank 0 computes every rank's own gradient itself: the model is the same on every rank.
 // A cause read from the gradient holds only if the update stepped with that gradient: `step_used`
-// (stepped_with's verdict) says when it did not, and then no cause is said, only what is known.
+// (stepped_with's verdict) says when it did not, and then no cause is said, only what is known;
+// what else it saw (parameters scaled besides the step) follows the gradient's cause.
 inline std::string explain_gradient(ringlab::LayerwiseModel& model, ringlab::Where where, int stage, int n, int s,
                                     int set, int batch, const std::vector<float>& params,
                                     const std::vector<float>& want, const std::vector<float>& got,
-                                    const std::string& step_used) {
+                                    const StepVerdict& step_used) {
   const int part = batch / n;
   std::vector<std::vector<float>> own(n);
   Buffer<float> p(params.size(), where), g(params.size(), where);  // where the model computes
@@ -102,7 +113,8 @@ inline std::string explain_gradient(ringlab::LayerwiseModel& model, ringlab::Whe
   using ringlab::Relation;
   const double nn = n;
   const std::string what = "stage " + std::to_string(stage) + ", step " + std::to_string(s) + ", the averaged gradient";
-  if (!step_used.empty()) return ringlab::explain(what, evidence, n, {}, "place", index) + " " + step_used;
+  if (step_used.other_gradient) return ringlab::explain(what, evidence, n, {}, "place", index) + " " + step_used.text;
+  const std::string besides = step_used.text.empty() ? "" : " " + step_used.text;
   return ringlab::explain(
       what, evidence, n,
       {{Relation::factor, "the sum over the ranks was used where the mean belongs — divide your chunk by comm.size()", nn},
@@ -120,7 +132,7 @@ inline std::string explain_gradient(ringlab::LayerwiseModel& model, ringlab::Whe
         "0 was written into your chunk of the gradient, where the reduce-scatter left the sum: it was multiplied "
         "by 0 — 1 / n computed in integers is 0 — or overwritten with zeros"},
        {Relation::not_finite, "a division by zero, or memory nobody wrote"}},
-      "place", index);
+      "place", index) + besides;
 }
 
 // Did the update step with the gradient the check reads back? At step 0 every velocity is still 0,
@@ -128,28 +140,50 @@ inline std::string explain_gradient(ringlab::LayerwiseModel& model, ringlab::Whe
 // that moved otherwise was stepped with another gradient than the one its owner's chunk holds
 // after the step (another chunk of it, or another copy). Empty when every wrong place moved as its
 // gradient says (then the gradient's relation explains the step too), or when the step is not 0.
-inline std::string stepped_with(int s, float lr, const std::vector<float>& before, const std::vector<float>& after,
-                                const std::vector<float>& want, const std::vector<float>& got) {
-  if (s != 0) return "";
+inline StepVerdict stepped_with(int s, int n, float lr, const std::vector<float>& before,
+                                const std::vector<float>& after, const std::vector<float>& want,
+                                const std::vector<float>& got) {
+  if (s != 0) return {};
   long long wrong = 0, otherwise = 0, example = -1;
+  // A place that moved otherwise: after = k * before + step, for one k everywhere, says that the
+  // parameters themselves were multiplied by k besides the step (NaN: no one k fits).
+  double k = NAN;
+  bool one_k = true;
   for (std::size_t i = 0; i < got.size(); ++i) {
     if (std::fabs(got[i] - want[i]) <= kGradientTolerance * std::fmax(1.0, std::fabs(want[i]))) continue;
     ++wrong;
     const double moved = double(after[i]) - before[i], step = -double(lr) * got[i];
     // float rounding: the move is known to a few ulps of the parameter, the step to its own.
     const double slack = 4 * 6e-8 * (std::fabs(double(before[i])) + std::fabs(step)) + 1e-3 * std::fabs(step);
-    if (std::fabs(moved - step) <= slack) continue;
+    // (an inf step moves by that inf, a NaN step by NaN: as its gradient says, though no difference is finite)
+    if (moved == step || (std::isnan(moved) && std::isnan(step)) || std::fabs(moved - step) <= slack) continue;
     if (otherwise++ == 0) example = static_cast<long long>(i);
+    if (std::fabs(before[i]) > 1e-4) {
+      const double ki = (double(after[i]) - step) / before[i];
+      if (std::isnan(k)) k = ki;
+      else one_k = one_k && std::fabs(ki - k) <= 1e-3 * std::fmax(1.0, std::fabs(k));
+    }
   }
-  if (otherwise == 0) return "";
+  if (otherwise == 0) return {};
   const std::size_t e = static_cast<std::size_t>(example);
-  return "Yet the update did not step with this gradient: at step 0 (the momentum still 0) a step with it moves [" +
+  if (one_k && std::isfinite(k) && std::fabs(k - 1) > 1e-3) {
+    const bool over_n = n > 1 && std::fabs(k - 1.0 / n) <= 1e-3;
+    return {false, "Yet the update stepped with this gradient, and the parameters were multiplied by " +
+           lessons::format("%.4g", k) + (over_n ? " = 1/n" : "") + " besides: at step 0 (the momentum still 0) [" +
+           std::to_string(example) + "] went from " + lessons::format("%.6g", double(before[e])) + " to " +
+           lessons::format("%.6g", double(after[e])) + " = " + lessons::format("%.4g", k) + " x " +
+           lessons::format("%.6g", double(before[e])) + " + " + lessons::format("%.6g", -double(lr) * got[e]) +
+           (over_n ? ". The division by n was applied to your chunk of the parameters, where it belongs to your "
+                     "chunk of the gradient."
+                   : ". Something scaled the parameters: only the update may change them.")};
+  }
+  return {true, "Yet the update did not step with this gradient: at step 0 (the momentum still 0) a step with it moves [" +
          std::to_string(example) + "] by " + lessons::format("%.6g", -double(lr) * got[e]) + ", the parameter moved " +
          lessons::format("%.6g", double(after[e]) - before[e]) + "; " +
          (otherwise == wrong ? "so did every wrong place" : ringlab::plural(otherwise, "wrong place") + " of " +
                                                                 std::to_string(wrong) + " moved otherwise") +
          ". The gradient each rank's chunk holds after the step is not the one its update stepped with: one "
-         "possibility is that the update divided and read another chunk of the gradient (or another copy of it).";
+         "possibility is that the update divided and read another chunk of the gradient (or another copy of it)."};
 }
 
 // How the velocity after step 0 relates to the mean gradient (the right velocity: from rest,
@@ -328,7 +362,7 @@ inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::ve
       if (stage == 0 || !cause.empty() || comm.rank() != 0) continue;
       if (gradient_error > kGradientTolerance)
         cause = explain_gradient(model, comm.where(), stage, n, s, set, batch, before, want, grad,
-                                 stepped_with(s, lr, before, after, want, grad));
+                                 stepped_with(s, n, lr, before, after, want, grad));
       else cause = explain_parameters(model, stage, n, 0, s, lr, momentum, velocity_k, want, before, ref_steps[s], after);
     }
     model.take_loss_sum();  // (the check's losses are not reported)

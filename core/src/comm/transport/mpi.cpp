@@ -57,7 +57,8 @@ class Mpi final : public Backend {
     s << "rank " << wire_.rank << "'s receive from rank " << o.peer << " (tag " << o.tag << ") was posted for "
       << o.count << " elements and took a message of " << count << ", sent " << wire_tag_origin(st.MPI_TAG)
       << ": a receive must be the size of its send (the transport's rule 4; MPI lets a shorter message in, "
-         "NCCL does not) — size the receive's view as the sender sizes its own.";
+         "NCCL does not) — one of the two views has the wrong size: the sender's (" << count
+      << ") or this receive's (" << o.count << ").";
     throw std::runtime_error(s.str());
   }
 

@@ -1,0 +1,18 @@
+// mistake: a bucket closes only once it holds MORE than bucket_bytes (>), where the rule says at
+// least (>=): a bucket that meets the size exactly takes one tensor more.
+// expect: 1
+// expect-message: diagnosis: the bucket plan is wrong: Asked again with bucket_bytes = [0-9]+, the bytes of .* exactly .*compare with >=, not >
+  // ==== BEGIN EXERCISE: plan ====
+  Bucket open;
+  for (int t = static_cast<int>(tensors.size()) - 1; t >= 0; --t) {
+    // Backward order walks the array from its end: each tensor lies just BEFORE the bucket.
+    open.offset = tensors[t].offset;
+    open.count += tensors[t].count;
+    open.tensors.push_back(t);
+    if (open.count * sizeof(float) > bucket_bytes) {
+      buckets.push_back(open);
+      open = Bucket{};
+    }
+  }
+  if (!open.tensors.empty()) buckets.push_back(open);  // the last bucket, not full: still averaged
+  // ==== END EXERCISE ====
