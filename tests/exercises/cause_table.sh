@@ -19,7 +19,7 @@
 set -uo pipefail
 results="$1" mistakes="$2"
 shift 2
-cause_re='^ *diagnosis: |steps in a row without a send or a receive|what the failures have in common|message left behind: |deadlock: |the peer arithmetic is wrong|A missing or extra call|out of step|the tags must match|A message was longer than the buffer|named a rank that does not exist|reaches past its end \(.* is |a receive must be the size of its send|holds the message only after wait|host code touched device memory'
+cause_re='^ *diagnosis: |steps in a row without a send or a receive|what the failures have in common|message left behind: |deadlock: |the peer arithmetic is wrong|A missing or extra call|out of step|the tags must match|A message was longer than the buffer|named a rank that does not exist|reaches past its end \(.* is |a receive must be the size of its send|holds the message only after wait|host code touched device memory|is past its end \(the last index is'
 table="$(mktemp)"
 trap 'rm -f "$table"' EXIT
 total=0 caught=0 named=0 missing=0

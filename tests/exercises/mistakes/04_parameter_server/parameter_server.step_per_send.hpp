@@ -1,5 +1,5 @@
-// mistake: the server's SGD step sits inside the loop that sends: it steps once per worker, and
-// worker w is sent the parameters after w steps.
+// mistake: the server steps once per worker, inside its send loop — worker w is sent the
+// parameters after w steps.
 // expect: 1
 // expect-message: wrong results
 // expect-message: diagnosis: the server: in step 0 worker w's parameters moved w/[0-9]+ of the server's move .*inside the loop that sends

@@ -1,4 +1,4 @@
-// mistake: reduce_sum's arguments swapped: what arrived is added into, the sum stays 0.
+// mistake: reduce_sum's arguments swapped — what arrived is added into, the sum stays 0.
 // expect: 1
 // expect-message: wrong results
 // expect-message: diagnosis: the parameter server: the server's parameters did not move in step 0, and its `sum` is still 0 .*nothing was added into `sum`

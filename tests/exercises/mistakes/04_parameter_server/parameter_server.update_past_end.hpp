@@ -1,5 +1,5 @@
-// mistake: the server's update loop runs one index too far (i <= size): it writes past the end
-// of the parameters, which a View refuses in every build.
+// mistake: the server's update loop runs one index too far — i <= size writes past the end of
+// the parameters, which a View refuses in every build.
 // expect: 4
 // expect-message: your server step hole crashes with the reference worker step
 // expect-message: error: index 100003 of a view of 100003 elements is past its end

@@ -1,5 +1,5 @@
-// mistake: a bucket closes only once it holds MORE than bucket_bytes (>), where the rule says at
-// least (>=): a bucket that meets the size exactly takes one tensor more.
+// mistake: closing a bucket only past the size — > where the rule says at least (>=): a bucket
+// that meets the size exactly takes one tensor more.
 // expect: 1
 // expect-message: diagnosis: the bucket plan is wrong: Asked again with bucket_bytes = [0-9]+, the bytes of .* exactly .*compare with >=, not >
   // ==== BEGIN EXERCISE: plan ====

@@ -1,5 +1,5 @@
-// mistake: the division by n lands on this rank's chunk of the parameters, not of the gradient:
-// the update steps with the summed gradient from parameters scaled by 1/n.
+// mistake: dividing the parameters' chunk by n, not the gradient's — the update steps with the
+// summed gradient from parameters scaled by 1/n.
 // expect: 1
 // expect-message: every wrong value is n = [0-9]+ times the right value
 // expect-message: Yet the update stepped with this gradient, and the parameters were multiplied by [0-9.]+ = 1/n besides.*The division by n was applied to your chunk of the parameters
