@@ -13,37 +13,27 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
-#include <utility>
 
 namespace ringlab::sim_device {
 namespace {
 
 // The live allocations: where host code sees each one (no access) and its device side. A fixed
 // table, so that the fault handler can read it without taking a lock or allocating.
-// A released allocation stays mapped in its slot ("parked", up to kParkedBytes in all) for a
-// later allocation it can hold, as a GPU's caching allocator keeps freed memory: the check sweeps
-// allocate and free buffers over and over, and fresh pages cost a page fault each.
 struct Region {
-  std::atomic<char*> seen{nullptr};  // nullptr: not live (a free slot, or a parked mapping)
+  std::atomic<char*> seen{nullptr};  // nullptr: a free slot
   char* side = nullptr;
   std::size_t bytes = 0;    // what was asked for
   std::size_t mapped = 0;   // whole pages
-  char* parked = nullptr;   // not live but still mapped: the address `seen` had
 };
 constexpr int kRegions = 4096;
-constexpr std::size_t kParkedBytes = std::size_t(64) << 20;
 Region g_regions[kRegions];
-std::atomic<int> g_slots_used{0};  // slots [0, g_slots_used) have ever held an allocation
-std::size_t g_parked = 0;          // bytes parked (under g_mutex)
 std::mutex g_mutex;  // allocate and release (the handler only reads)
 std::atomic<bool> g_on{false};
 char g_prefix[64] = "";  // "[rank r/n] ", written once at start()
 
 const Region* region_of(const void* p) {
   const char* c = static_cast<const char*>(p);
-  const int used = g_slots_used.load(std::memory_order_acquire);
-  for (int k = 0; k < used; ++k) {
-    const Region& r = g_regions[k];
+  for (const Region& r : g_regions) {
     const char* seen = r.seen.load(std::memory_order_acquire);
     if (seen != nullptr && c >= seen && c < seen + r.mapped) return &r;
   }
@@ -110,38 +100,7 @@ bool on() { return g_on; }
 
 void* allocate(std::size_t bytes) {
   const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-  // Whole pages, a power of two of them: a parked mapping then serves every size up to its own
-  // (a sweep's 1000003 elements and then its 1048576 take the same pages).
-  std::size_t mapped = page;
-  while (mapped < bytes) mapped *= 2;
-  std::lock_guard lock(g_mutex);
-  const int used = g_slots_used.load();
-  Region* fit = nullptr;  // the smallest parked mapping that holds `bytes`: zeroed, as fresh pages are
-  for (int k = 0; k < used; ++k) {
-    Region& r = g_regions[k];
-    if (r.parked != nullptr && r.mapped >= mapped && (fit == nullptr || r.mapped < fit->mapped)) fit = &r;
-  }
-  if (fit != nullptr) {
-    std::memset(fit->side, 0, bytes);
-    g_parked -= fit->mapped;
-    fit->bytes = bytes;
-    fit->seen.store(std::exchange(fit->parked, nullptr), std::memory_order_release);
-    return fit->seen.load();
-  }
-  // A slot: a free one, else one whose parked mapping goes.
-  Region* slot = nullptr;
-  for (int k = 0; k < kRegions && slot == nullptr; ++k)
-    if (g_regions[k].seen.load() == nullptr && g_regions[k].parked == nullptr) slot = &g_regions[k];
-  for (int k = 0; k < used && slot == nullptr; ++k)
-    if (g_regions[k].parked != nullptr) {
-      slot = &g_regions[k];
-      munmap(slot->parked, slot->mapped);
-      munmap(slot->side, slot->mapped);
-      g_parked -= slot->mapped;
-      slot->parked = nullptr;
-    }
-  if (slot == nullptr)
-    throw std::runtime_error("--device sim: more than " + std::to_string(kRegions) + " device buffers at once");
+  const std::size_t mapped = (std::max<std::size_t>(bytes, 1) + page - 1) / page * page;
   // One set of pages (an anonymous shared mapping), mapped a second time at another address.
   void* side_map = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (side_map == MAP_FAILED) throw std::bad_alloc();
@@ -150,31 +109,29 @@ void* allocate(std::size_t bytes) {
     munmap(side_map, mapped);
     throw std::bad_alloc();
   }
-  slot->side = static_cast<char*>(side_map);
-  slot->bytes = bytes;
-  slot->mapped = mapped;
-  slot->seen.store(static_cast<char*>(seen), std::memory_order_release);
-  const int index = static_cast<int>(slot - g_regions);
-  if (index >= used) g_slots_used.store(index + 1, std::memory_order_release);
-  return seen;
+  std::lock_guard lock(g_mutex);
+  for (Region& r : g_regions)
+    if (r.seen.load() == nullptr) {
+      r.side = static_cast<char*>(side_map);
+      r.bytes = bytes;
+      r.mapped = mapped;
+      r.seen.store(static_cast<char*>(seen), std::memory_order_release);
+      return seen;
+    }
+  munmap(seen, mapped);
+  munmap(side_map, mapped);
+  throw std::runtime_error("--device sim: more than " + std::to_string(kRegions) + " device buffers at once");
 }
 
 void release(void* p) {
   std::lock_guard lock(g_mutex);
-  const int used = g_slots_used.load();
-  for (int k = 0; k < used; ++k) {
-    Region& r = g_regions[k];
-    if (r.seen.load() != p) continue;
-    r.seen.store(nullptr);
-    if (g_parked + r.mapped <= kParkedBytes) {
-      r.parked = static_cast<char*>(p);
-      g_parked += r.mapped;
-    } else {
+  for (Region& r : g_regions)
+    if (r.seen.load() == p) {
       munmap(r.side, r.mapped);
       munmap(p, r.mapped);
+      r.seen.store(nullptr);
+      return;
     }
-    return;
-  }
 }
 
 void* device_side(void* p) {
