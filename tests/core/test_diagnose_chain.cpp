@@ -91,3 +91,16 @@ TEST_CASE("a rank that returns a wrong y, the last one or not, is the departure"
   CHECK(has(diagnose_chain_ranks(ranks), "rank 3 returned y = 0.75, where what it received (5.5) plus its own "
                                          "terms (0.75) is 6.25: y holds its own terms only, not what it received."));
 }
+
+TEST_CASE("a rank whose y counts one of its two parts twice is named with the part") {
+  auto ranks = right_chain();
+  ranks[3].y += ranks[3].received;  // the last rank adds what arrived again
+  CHECK(has(diagnose_chain_ranks(ranks), "rank 3 returned y = 11.75, where what it received (5.5) plus its own "
+                                         "terms (0.75) is 6.25: y is that sum plus what it received once more"));
+  ranks = right_chain();
+  ranks[2].y += ranks[2].own;
+  ranks[3].received = ranks[2].y;
+  ranks[3].y = ranks[3].received + ranks[3].own;
+  CHECK(has(diagnose_chain_ranks(ranks), "rank 2 returned y = 9.5, where what it received (1.5) plus its own "
+                                         "terms (4) is 5.5: y is that sum plus its own terms once more"));
+}

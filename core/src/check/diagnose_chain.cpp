@@ -95,6 +95,14 @@ std::string diagnose_chain_ranks(const std::vector<ChainRank>& ranks) {
         return text + ": y holds its own terms only, not what it received.";
       if (equal(c.y, c.received) && !equal(c.own, 0))
         return text + ": y holds what it received only, not its own terms.";
+      // One term twice: y is the right sum plus one of its two parts. The receive already put what
+      // arrived in y, so adding it again counts it twice; adding the own terms again does the same.
+      // (The text names no hole: which hole did it is the localising's to say.)
+      if (!equal(c.received, 0) && equal(c.y, want + c.received))
+        return text + ": y is that sum plus what it received once more — what arrived is counted twice: "
+                      "it is in y from the start, so adding it to y again counts it a second time.";
+      if (!equal(c.own, 0) && equal(c.y, want + c.own))
+        return text + ": y is that sum plus its own terms once more — its own terms are counted twice.";
       return text + ".";
     }
   }
