@@ -431,8 +431,20 @@ class StepCheck {
           lessons::velocity_lost(where + ", how far each weight moved", evidence, index, lr_, whole_grad_, rounding);
       if (!lost.empty()) return lost;
     }
-    if (!evidence.empty())
+    // Two numbers for how far every wrong weight moved (shared/momentum_step.hpp): from rest, a *
+    // the weights before + b * the gradient; after it, a * the velocity before + b * the gradient.
+    if (!evidence.empty()) {
+      const std::vector<float>& x = from_rest ? params_ : velocity_;
+      const auto moved = lessons::fit_two_terms(
+          evidence.size(), [&](std::size_t e) { return double(x[index[e]]); },
+          [&](std::size_t e) { return double(whole_grad_[index[e]]); }, [&](std::size_t e) { return evidence[e].got; },
+          [&](std::size_t e) { return evidence[e].rounding; });
+      const std::string cause = !moved   ? ""
+                                : from_rest ? lessons::params_velocity_swapped(*moved, momentum_, "sgd_momentum_update")
+                                            : lessons::momentum_carried(*moved, lr_, momentum_);
+      if (!cause.empty()) return lessons::wrong_values(where + ", how far each weight moved", evidence, index) + "; " + cause;
       return explain(where + ", how far each weight moved", evidence, causes, index, known);
+    }
 
     collect(
         params_.size(), kStepTolerance * largest(velocity_after_),

@@ -144,7 +144,7 @@ inline StepVerdict stepped_with(int s, int n, float lr, const std::vector<float>
                                 const std::vector<float>& after, const std::vector<float>& want,
                                 const std::vector<float>& got) {
   if (s != 0) return {};
-  long long wrong = 0, otherwise = 0, example = -1;
+  long long wrong = 0, otherwise = 0, as_mean = 0, example = -1;
   // A place that moved otherwise: after = k * before + step, for one k everywhere, says that the
   // parameters themselves were multiplied by k besides the step (NaN: no one k fits).
   double k = NAN;
@@ -158,6 +158,10 @@ inline StepVerdict stepped_with(int s, int n, float lr, const std::vector<float>
     // (an inf step moves by that inf, a NaN step by NaN: as its gradient says, though no difference is finite)
     if (moved == step || (std::isnan(moved) && std::isnan(step)) || std::fabs(moved - step) <= slack) continue;
     if (otherwise++ == 0) example = static_cast<long long>(i);
+    const double mean_step = -double(lr) * want[i];  // the right step, with the mean
+    if (std::fabs(moved - mean_step) <= 4 * 6e-8 * (std::fabs(double(before[i])) + std::fabs(mean_step)) +
+                                            1e-3 * std::fabs(mean_step))
+      ++as_mean;
     if (std::fabs(before[i]) > 1e-4) {
       const double ki = (double(after[i]) - step) / before[i];
       if (std::isnan(k)) k = ki;
@@ -166,6 +170,15 @@ inline StepVerdict stepped_with(int s, int n, float lr, const std::vector<float>
   }
   if (otherwise == 0) return {};
   const std::size_t e = static_cast<std::size_t>(example);
+  // Every wrong place moved as the right step (with the mean) moves it, though the chunk holds
+  // another gradient: the update was handed the right step by another road (lr / n with the sum).
+  if (as_mean == wrong)
+    return {false, "Yet the parameters moved exactly as a step with the mean moves them: at step 0 [" +
+                       std::to_string(example) + "] moved " + lessons::format("%.6g", double(after[e]) - before[e]) +
+                       ", -lr times the mean; so did every wrong place. The division by n was made somewhere other "
+                       "than your chunk of the gradient — one possibility is lr / n handed to the update: from rest it "
+                       "moves the parameters the same, but your chunk of the gradient (and the velocity) keeps the "
+                       "sum. Divide the chunk itself."};
   if (one_k && std::isfinite(k) && std::fabs(k - 1) > 1e-3) {
     const bool over_n = n > 1 && std::fabs(k - 1.0 / n) <= 1e-3;
     return {false, "Yet the update stepped with this gradient, and the parameters were multiplied by " +
@@ -247,6 +260,16 @@ inline std::string explain_parameters(const ringlab::LayerwiseModel& model, int 
   // After step 0 (from rest), a move of -lr * the mean gradient everywhere: the velocity was lost.
   if (s > 0)
     if (std::string lost = lessons::velocity_lost(head, all, where, lr, mean, rounding); !lost.empty()) return lost;
+  // At step 0, a move of (momentum - 1) * before + grad everywhere: params and velocity swapped.
+  if (s == 0) {
+    const auto at = [&](std::size_t e) { return static_cast<std::size_t>(where[e]); };
+    const auto moved = lessons::fit_two_terms(
+        all.size(), [&](std::size_t e) { return double(before[at(e)]); }, [&](std::size_t e) { return double(mean[at(e)]); },
+        [&](std::size_t e) { return all[e].got; }, [&](std::size_t e) { return all[e].rounding; });
+    if (const std::string swapped = moved ? lessons::params_velocity_swapped(*moved, momentum, "sgd_momentum") : "";
+        !swapped.empty())
+      return lessons::wrong_values(head, all, where) + "; " + swapped;
+  }
   using ringlab::Relation;
   const double nn = n;
   // A step taken twice from rest moves 1 + (1 + momentum) steps; later steps, about 2.

@@ -7,9 +7,15 @@
 //    buffer each step, momentum 0 passed.
 //  - lr and momentum swapped: from rest the weights move lr * grad, so a step that moved
 //    momentum / lr times as far took the momentum as its learning rate.
+//  - Two numbers, when no single factor says it (fit_two_terms): how far every wrong weight moved
+//    is a * x + b * grad for one a and b. From rest, x = the weights before: a = momentum - 1,
+//    b = 1 is the velocity's formula written into the weights (params and velocity swapped).
+//    After it, x = the velocity before: b = -lr, a = -lr * k carried the velocity over times k
+//    where the momentum belongs (k = 1 - momentum: the momentum passed as 1 - momentum).
 #pragma once
 #include <cmath>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +24,14 @@
 #include "shared/format.hpp"
 
 namespace lessons {
+
+// "WHERE: N wrong values, e.g. [i] expected E got G", the head of a sentence about them.
+inline std::string wrong_values(const std::string& where, const std::vector<ringlab::ValueEvidence>& wrong,
+                                const std::vector<long long>& index) {
+  return where + ": " + ringlab::plural(static_cast<long long>(wrong.size()), "wrong value") + ", e.g. [" +
+         std::to_string(index.front()) + "] expected " + format("%g", wrong.front().expected) + " got " +
+         format("%g", wrong.front().got);
+}
 
 // The velocity lost: every wrong weight index[e] moved wrong[e].got, which is -lr * mean[i] (a
 // step from rest) to `rounding(i)` and 1e-4 of it, and some moved at all. The sentence then:
@@ -33,12 +47,60 @@ std::string velocity_lost(const std::string& where, const std::vector<ringlab::V
     any = any || rest != 0;
   }
   if (!any) return "";
-  return where + ": " + ringlab::plural(static_cast<long long>(wrong.size()), "wrong value") + ", e.g. [" +
-         std::to_string(index.front()) + "] expected " + format("%g", wrong.front().expected) + " got " +
-         format("%g", wrong.front().got) +
+  return wrong_values(where, wrong, index) +
          "; every one moved as a step from velocity 0 moves it (lr * grad), though the velocity before the "
          "step was not 0: the velocity did not carry over from the step before — it was set to 0 (or the "
          "momentum left out) before the update. The update must find the velocity the previous step left.";
+}
+
+// got(e) = a * x(e) + b * y(e) for one a and b over every wrong place e < count, each within its
+// rounding(e) and 1e-4 of the move (least squares for the two, then every place checked);
+// nullopt when no a and b fit them all, or x and y are not apart.
+struct TwoTerms {
+  double a, b;
+};
+template <class X, class Y, class Got, class Rounding>
+std::optional<TwoTerms> fit_two_terms(std::size_t count, X x, Y y, Got got, Rounding rounding) {
+  double xx = 0, xy = 0, yy = 0, gx = 0, gy = 0;
+  for (std::size_t e = 0; e < count; ++e) {
+    if (!std::isfinite(got(e))) return std::nullopt;
+    xx += x(e) * x(e), xy += x(e) * y(e), yy += y(e) * y(e), gx += got(e) * x(e), gy += got(e) * y(e);
+  }
+  const double det = xx * yy - xy * xy;
+  if (count < 3 || !(std::fabs(det) > 1e-9 * xx * yy)) return std::nullopt;
+  const TwoTerms t{(gx * yy - gy * xy) / det, (gy * xx - gx * xy) / det};
+  for (std::size_t e = 0; e < count; ++e) {
+    const double fit = t.a * x(e) + t.b * y(e);
+    if (!(std::fabs(got(e) - fit) <= 1e-4 * std::fabs(fit) + rounding(e))) return std::nullopt;
+  }
+  return t;
+}
+
+// From rest, every wrong weight moved (momentum - 1) * its value before + grad: it holds
+// momentum * weight + grad, the velocity's formula (velocity = momentum * velocity + grad) — the
+// weights and the velocity were passed in each other's places. `moved` is fit_two_terms' a and b
+// for x = the weights before, y = the gradient. "" when they say something else.
+inline std::string params_velocity_swapped(const TwoTerms& moved, float momentum, const std::string& update) {
+  const double m = momentum;
+  if (!(std::fabs(moved.a - (m - 1)) <= 1e-3 && std::fabs(moved.b - 1) <= 1e-3)) return "";
+  return "every wrong weight now holds momentum * its value before + the gradient (" + format("%g", m) +
+         " * w + g): that is the velocity's formula (velocity = momentum * velocity + grad) written into the "
+         "weights — the weights and the velocity were passed in each other's places to " + update + ".";
+}
+
+// After the first step, every wrong weight moved a * the velocity before + b * grad. b = -lr with
+// a = -lr * k: the update carried the velocity over times k where the momentum belongs. "" when
+// they say something else, or k is 0 (velocity_lost's case) or the momentum.
+inline std::string momentum_carried(const TwoTerms& moved, float lr, float momentum) {
+  const double k = moved.a / -double(lr), m = momentum;
+  if (!(std::fabs(moved.b / -double(lr) - 1) <= 1e-3) || std::fabs(k) <= 1e-3 || std::fabs(k - m) <= 1e-3) return "";
+  const std::string carried = "every one moved -lr * (" + format("%.4g", k) +
+                              " * the velocity before + the gradient): the velocity was carried over times " +
+                              format("%.4g", k) + " where the momentum (" + format("%g", m) + ") belongs";
+  if (std::fabs(k - (1 - m)) <= 1e-3)
+    return carried + " — 1 - momentum was passed as the momentum (v = momentum * v + grad keeps momentum of the "
+                     "old velocity, not 1 - momentum).";
+  return carried + ": the update must be handed the momentum itself.";
 }
 
 // The factor momentum / lr, named, and its cause (a step from rest only), for value_relation's
