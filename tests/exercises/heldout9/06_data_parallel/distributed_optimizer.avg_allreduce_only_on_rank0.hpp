@@ -1,0 +1,4 @@
+  // ==== BEGIN EXERCISE: average ====
+  if (comm.rank() == 0) ringlab::ring_allreduce_fast<float>(comm, grad, grad);
+  ringlab::scale(grad, 1.0f / static_cast<float>(comm.size()));
+  // ==== END EXERCISE ====

@@ -1,0 +1,3 @@
+    // ==== BEGIN EXERCISE: finish ====
+    for (int b : missing_) wait_for(b);
+    // ==== END EXERCISE ====

@@ -1,0 +1,5 @@
+    // ==== BEGIN EXERCISE: ready ====
+    // One tensor fewer to wait for in bucket b; when none is left, the bucket is full.
+    if (--missing_[static_cast<std::size_t>(b)] == 0 && b == static_cast<int>(buckets_.size()) - 1)
+      for (int k = 0; k < static_cast<int>(buckets_.size()); ++k) start_allreduce(k);
+    // ==== END EXERCISE ====
