@@ -489,6 +489,13 @@ TEST_CASE("a call MPI refused, to a rank that does not exist, is compared with t
   CHECK(has(r.text, "rank 2 tried to send to rank 3, which does not exist (ranks 0..2); the ring has rank 2 send to "
                     "rank 0 there (the rank after it): the peer is wrong."));
   CHECK_FALSE(has(r.text, "the condition around"));
+  // A receive from rank -1 (r - 1 on rank 0), refused: the rank it named, not "any rank".
+  Report below = stuck(0, false, -1, "forward", 0);
+  below.failed = true;
+  const auto b = ringlab::compare_hang(chain, {below});
+  CHECK(has(b.text, "diagnosis: forward step 0: rank 0 tried to receive from rank -1, which does not exist (ranks "
+                    "0..1); the chain has rank 0 send to rank 1 there"));
+  CHECK(has(b.text, "the condition around the receive lets this rank through"));
 }
 
 TEST_CASE("an extra send made before the rank's first receive is told by the rank's role in the tree") {

@@ -17,6 +17,9 @@
 //   stray-send       in "extra_send" rank 0 sends rank 1 one message too many; a correct
 //                    exchange after it must still get its own data, and the stray one is blamed
 //                    on extra_send
+// And two that MPI or the Communicator stops with an error (exit 4), named:
+//   negative-peer    rank 0 receives from rank r - 1 = -1 (MPI would read it as "any rank")
+//   too-long         8 elements sent into a receive of 4 (MPI_ERR_TRUNCATE)
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -31,9 +34,9 @@ int main(int argc, char** argv) {
   std::string which = "send-first-ring";
   app.add_option("--case", which,
                  "send-first-ring, missing-send, tag-mismatch, self-recv, skipped-collective, no-wait, "
-                 "stray-send, too-long, wrong-tree, wrong-chain")
+                 "stray-send, negative-peer, too-long, wrong-tree, wrong-chain")
       ->check(CLI::IsMember({"send-first-ring", "missing-send", "tag-mismatch", "self-recv", "skipped-collective",
-                             "no-wait", "stray-send", "too-long", "wrong-tree", "wrong-chain"}));
+                             "no-wait", "stray-send", "negative-peer", "too-long", "wrong-tree", "wrong-chain"}));
   if (auto code = rt.parse(app, argc, argv)) return *code;
   auto& comm = rt.comm();
   const int n = comm.size(), r = comm.rank();
@@ -101,6 +104,10 @@ int main(int argc, char** argv) {
     comm.barrier();
   } else if (which == "self-recv") {
     if (r == 1) comm.recv(View<float>(in), 1);
+    comm.barrier();
+  } else if (which == "negative-peer") {  // r - 1 on rank 0: MPI would read -1 as "any rank"
+    trace::Collective chain("broken_chain", in.data(), in.size());
+    if (r == 0) comm.recv(View<float>(in), r - 1);
     comm.barrier();
   } else if (which == "too-long") {  // 8 elements into a buffer of 4: MPI_ERR_TRUNCATE, explained
     if (r == 0) comm.send(View<float>(out.data(), 8), 1);

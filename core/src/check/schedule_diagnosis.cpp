@@ -374,9 +374,10 @@ std::string diagnose_schedule(const Schedule& reference, const std::vector<trace
 namespace {
 
 // "receive from rank 1", "send to rank 4": a call, as the watchdog and the schedule say it.
-// peer < 0: MPI's "any source", which a rank asked for by passing a negative rank (r - 1 on rank 0).
-std::string call_text(bool send, int peer) {
-  if (peer < 0) return send ? "send to rank " + std::to_string(peer) : "receive from any rank";
+// A receive from peer < 0 that waits is MPI's "any source" (recv_from_any); one that was refused
+// (`refused`: the Communicator stops a call whose peer is no rank) named that rank, r - 1 on rank 0.
+std::string call_text(bool send, int peer, bool refused = false) {
+  if (peer < 0 && !send && !refused) return "receive from any rank";
   return (send ? "send to rank " : "receive from rank ") + std::to_string(peer);
 }
 
@@ -421,10 +422,10 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
       const trace::Op op = p.send ? trace::Op::send : trace::Op::recv;
       calls.push_back({rank, op, p.peer, -1, report->phase, report->step, "", ""});
       const std::string verb = p.send ? "send" : "receive";
-      // A peer that is no rank: MPI refused the call at once (the watchdog's error report).
-      const bool no_such_rank = p.peer >= reference.ranks || (p.send && p.peer < 0);
+      // A peer that is no rank: the call was refused at once (the watchdog's error report).
+      const bool no_such_rank = p.peer >= reference.ranks || (p.peer < 0 && (p.send || report->failed));
       const std::string did = (at.empty() ? "" : at + ": ") + "rank " + std::to_string(rank) +
-                              (report->failed ? " tried to " : " waits to ") + call_text(p.send, p.peer) +
+                              (report->failed ? " tried to " : " waits to ") + call_text(p.send, p.peer, report->failed) +
                               (no_such_rank ? ", which does not exist (ranks 0.." +
                                                   std::to_string(reference.ranks - 1) + ")"
                                             : "");

@@ -380,6 +380,14 @@ void before_abort(std::function<void()> hook) { g_before_abort = std::move(hook)
 void explain_rules(std::string text) { g_rules = std::move(text); }
 void compare_with(CompareFn compare) { g_compare = std::move(compare); }
 
+void refuse_bad_peer(MPI_Comm comm, const Pending& call) {
+  std::string message = "invalid peer: rank " + std::to_string(call.peer) + " is no rank";
+  const std::string where = where_now();
+  if (!where.empty()) message += " (in " + where + ")";
+  log(Level::error) << message + explain_bad_peer(comm, call);
+  stop_everything(kErrorExitCode);
+}
+
 void explain_errors(MPI_Comm comm) {
   static MPI_Errhandler handler = [] {
     MPI_Errhandler h;

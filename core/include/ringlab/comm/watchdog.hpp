@@ -100,6 +100,12 @@ class Calling {
   const Pending* outer_;
 };
 
+// A send or receive whose peer is no rank (< 0 or >= the size), refused before MPI sees it: MPI
+// reads -1 as "any rank" and -2 as "no rank at all", so a peer computed as r - 1 on rank 0 would
+// wait for anyone, or do nothing, silently. Named and compared with the schedule as MPI_ERR_RANK
+// is; every rank stops.
+[[noreturn]] void refuse_bad_peer(MPI_Comm comm, const Pending& call);
+
 // Receives the next message that has already arrived on `comm` (any rank, any tag) into
 // `bytes`, with its envelope in `status`; false when none has. The watchdog reads reports so,
 // and the end-of-run check the messages no receive took.
