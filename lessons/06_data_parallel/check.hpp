@@ -441,7 +441,7 @@ class StepCheck {
           [&](std::size_t e) { return evidence[e].rounding; });
       const std::string cause = !moved   ? ""
                                 : from_rest ? lessons::params_velocity_swapped(*moved, momentum_, "sgd_momentum_update")
-                                            : lessons::momentum_carried(*moved, lr_, momentum_);
+                                            : lessons::momentum_carried(*moved, lr_, momentum_, comm_.size());
       if (!cause.empty()) return lessons::wrong_values(where + ", how far each weight moved", evidence, index) + "; " + cause;
       return explain(where + ", how far each weight moved", evidence, causes, index, known);
     }

@@ -32,6 +32,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ringlab/check/collective_calls.hpp"
@@ -224,8 +225,8 @@ inline double velocity_factor(const std::vector<float>& velocity, const std::vec
 // nothing leaves the outside unmoved whatever happened inside.
 inline std::string explain_parameters(const ringlab::LayerwiseModel& model, int stage, int n, int rank, int s,
                                       float lr, float momentum, double velocity_k, const std::vector<float>& mean,
-                                      const std::vector<float>& before, const std::vector<float>& want,
-                                      const std::vector<float>& got) {
+                                      const std::vector<float>& velocity_before, const std::vector<float>& before,
+                                      const std::vector<float>& want, const std::vector<float>& got) {
   double largest = 0, largest_step = 0;
   for (std::size_t i = 0; i < want.size(); ++i)
     largest = std::max(largest, std::fabs(double(want[i]))),
@@ -260,6 +261,18 @@ inline std::string explain_parameters(const ringlab::LayerwiseModel& model, int 
   // After step 0 (from rest), a move of -lr * the mean gradient everywhere: the velocity was lost.
   if (s > 0)
     if (std::string lost = lessons::velocity_lost(head, all, where, lr, mean, rounding); !lost.empty()) return lost;
+  // After step 0, a move of -lr * (k * the velocity before + the mean) everywhere: the velocity was
+  // carried over times k where the momentum belongs.
+  if (s > 0 && velocity_before.size() == mean.size()) {
+    const auto at = [&](std::size_t e) { return static_cast<std::size_t>(where[e]); };
+    const auto moved = lessons::fit_two_terms(
+        all.size(), [&](std::size_t e) { return double(velocity_before[at(e)]); },
+        [&](std::size_t e) { return double(mean[at(e)]); }, [&](std::size_t e) { return all[e].got; },
+        [&](std::size_t e) { return all[e].rounding; });
+    if (const std::string carried = moved ? lessons::momentum_carried(*moved, lr, momentum, n) : "";
+        !carried.empty())
+      return lessons::wrong_values(head, all, where) + "; " + carried;
+  }
   // At step 0, a move of (momentum - 1) * before + grad everywhere: params and velocity swapped.
   if (s == 0) {
     const auto at = [&](std::size_t e) { return static_cast<std::size_t>(where[e]); };
@@ -350,6 +363,7 @@ inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::ve
   for (int stage : stages) {
     ShardedState st(comm, model, stage, initial);
     double worst_gradient = 0, sent = 0;
+    std::vector<float> velocity_now;  // the velocity after the step before (empty before step 0)
     for (int s = 0; s < kSteps; ++s) {
       st.gather(ShardedState::What::params, whole.view());  // the model this step starts from
       const std::vector<float> before = to_host(whole.view());
@@ -377,16 +391,21 @@ inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::ve
       st.gather(ShardedState::What::params, whole.view());
       const std::vector<float> after = to_host(whole.view());
       if (stage == 0) ref_steps.push_back(after);
-      double velocity_k = NAN;  // (a collective: every rank gathers, rank 0 reads)
-      if (stage != 0 && s == 0) {
+      // The velocity after this step (a collective: every rank gathers, rank 0 reads): at step 0
+      // against the mean (velocity_factor); the next step's diagnosis starts from it.
+      double velocity_k = NAN;
+      const std::vector<float> velocity_before = std::exchange(velocity_now, {});
+      if (stage != 0) {
         st.gather(ShardedState::What::velocity, whole.view());
-        velocity_k = velocity_factor(to_host(whole.view()), want);
+        velocity_now = to_host(whole.view());
+        if (s == 0) velocity_k = velocity_factor(velocity_now, want);
       }
       if (stage == 0 || !cause.empty() || comm.rank() != 0) continue;
       if (gradient_error > kGradientTolerance)
         cause = explain_gradient(model, comm.where(), stage, n, s, set, batch, before, want, grad,
                                  stepped_with(s, n, lr, before, after, want, grad));
-      else cause = explain_parameters(model, stage, n, 0, s, lr, momentum, velocity_k, want, before, ref_steps[s], after);
+      else cause = explain_parameters(model, stage, n, 0, s, lr, momentum, velocity_k, want, velocity_before, before,
+                                      ref_steps[s], after);
     }
     model.take_loss_sum();  // (the check's losses are not reported)
     st.gather(ShardedState::What::params, whole.view());

@@ -11,7 +11,8 @@
 //    is a * x + b * grad for one a and b. From rest, x = the weights before: a = momentum - 1,
 //    b = 1 is the velocity's formula written into the weights (params and velocity swapped).
 //    After it, x = the velocity before: b = -lr, a = -lr * k carried the velocity over times k
-//    where the momentum belongs (k = 1 - momentum: the momentum passed as 1 - momentum).
+//    where the momentum belongs (k = 1 - momentum: the momentum passed as 1 - momentum; k =
+//    momentum squared: the velocity scaled by the momentum besides the update).
 #pragma once
 #include <cmath>
 #include <cstddef>
@@ -90,8 +91,8 @@ inline std::string params_velocity_swapped(const TwoTerms& moved, float momentum
 
 // After the first step, every wrong weight moved a * the velocity before + b * grad. b = -lr with
 // a = -lr * k: the update carried the velocity over times k where the momentum belongs. "" when
-// they say something else, or k is 0 (velocity_lost's case) or the momentum.
-inline std::string momentum_carried(const TwoTerms& moved, float lr, float momentum) {
+// they say something else, or k is 0 (velocity_lost's case) or the momentum. (n: the ranks.)
+inline std::string momentum_carried(const TwoTerms& moved, float lr, float momentum, int n) {
   const double k = moved.a / -double(lr), m = momentum;
   if (!(std::fabs(moved.b / -double(lr) - 1) <= 1e-3) || std::fabs(k) <= 1e-3 || std::fabs(k - m) <= 1e-3) return "";
   const std::string carried = "every one moved -lr * (" + format("%.4g", k) +
@@ -100,7 +101,15 @@ inline std::string momentum_carried(const TwoTerms& moved, float lr, float momen
   if (std::fabs(k - (1 - m)) <= 1e-3)
     return carried + " — 1 - momentum was passed as the momentum (v = momentum * v + grad keeps momentum of the "
                      "old velocity, not 1 - momentum).";
-  return carried + ": the update must be handed the momentum itself.";
+  if (std::fabs(k - m * m) <= 1e-3)
+    return carried + " — momentum squared: the momentum was applied twice, the velocity scaled by it besides the "
+                     "update, which already multiplies the velocity by the momentum (v = momentum * v + grad).";
+  if (n > 1 && std::fabs(k - m / n) <= 1e-3 * m)
+    return carried + " — momentum / n: the velocity was divided by n (" + std::to_string(n) +
+           ") besides the update; only the gradient is averaged over the ranks, the velocity never is.";
+  // Either side can make any k: say both, blame neither.
+  return carried + " — one possibility is another number handed to the update as its momentum; another, the "
+                   "velocity scaled by " + format("%.4g", k / m) + " besides the update.";
 }
 
 // The factor momentum / lr, named, and its cause (a step from rest only), for value_relation's
