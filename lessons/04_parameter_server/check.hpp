@@ -155,7 +155,8 @@ inline std::string stepped_per_send(const std::vector<double>& factors) {
 
 // The server's `sum` after step 0, where the server's parameters did not move in it: a sum that is
 // still 0, where it should hold the workers' gradients added up, says that nothing was added into
-// it. "" otherwise (a server that moved, or a sum that holds something, is for diagnose_training).
+// it, or that it was cleared before the update read it (the evidence does not tell which: both
+// are offered). "" otherwise (a server that moved, or a sum that holds something, is for diagnose_training).
 inline std::string nothing_summed(const Problem& pb, int workers, const Run& ps) {
   if (ps.after_step.empty() || ps.server_sum.size() != pb.size) return "";
   auto zero = [](double v) { return v == 0; };
@@ -173,8 +174,10 @@ inline std::string nothing_summed(const Problem& pb, int workers, const Run& ps)
   if (sum.empty() || sum[i] == 0) return "";
   return lessons::format(
       "the server's parameters did not move in step 0, and its `sum` is still 0 after it, where it should hold the "
-      "%d gradients added up (e.g. [%zu] %g): nothing was added into `sum`. ringlab::reduce_sum(dst, src) adds src "
-      "into dst: `sum` is its first argument, what arrived its second.",
+      "%d gradients added up (e.g. [%zu] %g): it held nothing when the update read it — one possibility is that "
+      "nothing was added into `sum` (ringlab::reduce_sum(dst, src) adds src into dst: `sum` is its first argument, "
+      "what arrived its second); another, that `sum` was set to 0 after the adds, before the update read it (zero "
+      "it before the receives).",
       workers, i, sum[i]);
 }
 
