@@ -34,7 +34,9 @@ namespace {
 
 // --- 1. the slide ----------------------------------------------------------------------
 // Term i of the global sum is w_i * x_i; rank r holds terms [r*k, (r+1)*k).
-long long chain_sum(Communicator& comm, int k, bool small_integers, bool print) {
+// `before`: the ranks' values of the call before (the check's calls, on rank 0; null elsewhere).
+long long chain_sum(Communicator& comm, int k, bool small_integers, bool print,
+                    std::vector<ChainRank>* before = nullptr) {
   const int r = comm.rank(), n = comm.size(), total = n * k;
   std::vector<double> w(total), x(total);
   std::mt19937_64 gen(7);
@@ -64,7 +66,8 @@ long long chain_sum(Communicator& comm, int k, bool small_integers, bool print) 
       std::sscanf(p.c_str(), "%lf %lf %lf", &c.received, &c.own, &c.y);
       ranks.push_back(c);
     }
-    departure = diagnose_chain_ranks(ranks);
+    departure = diagnose_chain_ranks(ranks, before ? *before : std::vector<ChainRank>{});
+    if (before) *before = ranks;
     if (!departure.empty()) {
       std::printf("diagnosis: %s\n", departure.c_str());
       wrong += 1;  // (the last rank counts its own wrong sum below; this counts the chain's break)
@@ -184,8 +187,9 @@ int main(int argc, char** argv) {
 
   long long wrong = 0;
   if (opt.check) {  // the chain sum at three sizes, then the MLP at every M against one process
+    std::vector<ChainRank> before;  // each call's values, for the next (a message left behind)
     for (int k : {1, 3, 1000}) {
-      const long long w = chain_sum(comm, k, false, false);
+      const long long w = chain_sum(comm, k, false, false, &before);
       print_once(comm, lessons::format("chain sum  %d terms per rank (%d in all): #wrong %lld\n", k,
                                        k * comm.size(), w));
       wrong += w;

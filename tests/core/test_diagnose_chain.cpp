@@ -104,3 +104,21 @@ TEST_CASE("a rank whose y counts one of its two parts twice is named with the pa
   CHECK(has(diagnose_chain_ranks(ranks), "rank 2 returned y = 9.5, where what it received (1.5) plus its own "
                                          "terms (4) is 5.5: y is that sum plus its own terms once more"));
 }
+
+TEST_CASE("a hop that carried the sender's y of the call before: a message left behind") {
+  const auto before = right_chain();
+  std::vector<ChainRank> now;  // the same chain with other terms; rank 2 takes rank 1's old y
+  double sum = 0;
+  for (double own : {1.0, 2.0, 3.0, 4.0}) {
+    now.push_back({sum, own, sum + own});
+    sum += own;
+  }
+  now[2].received = before[1].y;  // 1.5
+  now[2].y = now[2].received + now[2].own;
+  const auto text = diagnose_chain_ranks(now, before);
+  CHECK(has(text, "rank 2 received 1.5 from rank 1, whose y (what it received, 1, plus its own terms, 2) is 3: 1.5 is "
+                  "rank 1's y of the call before — a message that call left behind reached rank 2 first"));
+  CHECK(has(text, "one possibility is that rank 1 sends once too often (your send hole); another, that rank 2 "
+                  "receives once too rarely (your receive hole)."));
+  CHECK_FALSE(has(diagnose_chain_ranks(now), "call before"));  // the first call: nothing to compare with
+}

@@ -54,7 +54,7 @@ std::string diagnose_chain(const std::vector<double>& contribution, double resul
   return "";
 }
 
-std::string diagnose_chain_ranks(const std::vector<ChainRank>& ranks) {
+std::string diagnose_chain_ranks(const std::vector<ChainRank>& ranks, const std::vector<ChainRank>& before_call) {
   double scale = 1;
   for (const ChainRank& r : ranks) scale += std::fabs(r.received) + std::fabs(r.own) + std::fabs(r.y);
   auto equal = [&](double a, double b) { return std::fabs(a - b) <= 1e-9 * scale; };
@@ -79,6 +79,13 @@ std::string diagnose_chain_ranks(const std::vector<ChainRank>& ranks) {
         if (r > 1 && equal(c.received, before.received) && !equal(before.received, sent))  // (rank 0 receives nothing)
           return text + ": " + from + " sent on what it received, without its own terms — send y after adding "
                                       "them (your send hole).";
+        // The sender's y of the call before: a message that call left unreceived was taken first.
+        if (before_call.size() == ranks.size() && equal(c.received, before_call[r - 1].y) &&
+            !equal(before_call[r - 1].y, sent))
+          return text + ": " + num(c.received) + " is " + from + "'s y of the call before — a message that call "
+                 "left behind reached " + me + " first, and each receive since takes the one before its own — one "
+                 "possibility is that " + from + " sends once too often (your send hole); another, that " + me +
+                 " receives once too rarely (your receive hole).";
         return text + ": what reached " + me + " is not that y — one possibility is that " + from +
                " sends another value, what it received or y before adding its terms (your send hole); another, "
                "that " + me + " does not receive it into y (your receive hole).";

@@ -19,11 +19,13 @@ std::string diagnose_chain(const std::vector<double>& contribution, double resul
 // (it sent its terms, not its new sum), or what it received unchanged; a y of 0 (overwritten),
 // of its own terms alone (the received sum not added), of what it received (its terms not
 // added). "" when every rank and hop holds (then the last rank's result is right too).
+// `before`: the ranks' values in the call before (empty for the first): a hop that carried the
+// sender's y of that call took a message the call left behind (a send once too often).
 struct ChainRank {
   double received = 0;  // what the rank received from rank - 1 (0 on rank 0)
   double own = 0;       // the sum of its own terms
   double y = 0;         // what it returned as its y
 };
-std::string diagnose_chain_ranks(const std::vector<ChainRank>& ranks);
+std::string diagnose_chain_ranks(const std::vector<ChainRank>& ranks, const std::vector<ChainRank>& before = {});
 
 }  // namespace ringlab
