@@ -71,6 +71,37 @@ inline int owner_of(std::size_t i, int stage, const ringlab::LayerwiseModel& mod
   return -1;
 }
 
+// Stage 1's wrong places, when they all lie at the edges of chunks (the first or the last few
+// places of a rank's chunk, fewer than half of it, the same edge for every such chunk): the slice
+// a rank divided and updated missed that edge, its offset or its size off. "" otherwise. (Wrong
+// places may skip a right one: a gradient of 0 is right whatever divides it.)
+inline std::string at_chunk_edges(const std::vector<long long>& index, std::size_t total, int n) {
+  if (index.empty() || n < 2) return "";
+  std::string where;
+  int edge = 0;  // +1: every group at its chunk's end, -1: at its start
+  std::size_t e = 0;
+  for (int r = 0; r < n && e < index.size(); ++r) {
+    const ringlab::Chunk c = ringlab::owned_chunk(total, n, r);
+    const long long first = static_cast<long long>(c.offset), last = first + static_cast<long long>(c.count) - 1;
+    if (index[e] > last) continue;
+    const long long lo = index[e];
+    while (e < index.size() && index[e] <= last) ++e;
+    const long long hi = index[e - 1];
+    if (2 * (hi - lo + 1) >= static_cast<long long>(c.count)) return "";
+    const int here = hi >= last - 1 && lo > first + 1 ? 1 : lo <= first + 1 && hi < last - 1 ? -1 : 0;
+    if (here == 0 || (edge != 0 && here != edge)) return "";
+    edge = here;
+    const long long k = here > 0 ? last - lo + 1 : hi - first + 1;
+    where += (where.empty() ? "" : ", ") + std::string(here > 0 ? "the last " : "the first ") + std::to_string(k) +
+             " of rank " + std::to_string(r) + "'s (" + std::to_string(first) + ".." + std::to_string(last) + ")";
+  }
+  if (e < index.size()) return "";
+  return "Every wrong place lies at the " + std::string(edge > 0 ? "end" : "start") + " of a chunk: " + where +
+         ". The slice a rank divided and updated " + (edge > 0 ? "stopped short of its chunk's end" : "began past its chunk's start") +
+         " — one possibility is an offset or size computed by hand (rank * count), where owned_chunk()'s belongs: "
+         "when n does not divide the model, the chunks differ in size by one.";
+}
+
 // What stepped_with (below) saw of the update at step 0: whether it stepped with another gradient
 // than the one the check reads back, and what it says (empty: the update stepped with it, nothing else).
 struct StepVerdict {
@@ -114,6 +145,8 @@ inline std::string explain_gradient(ringlab::LayerwiseModel& model, ringlab::Whe
   using ringlab::Relation;
   const double nn = n;
   const std::string what = "stage " + std::to_string(stage) + ", step " + std::to_string(s) + ", the averaged gradient";
+  if (const std::string edge = stage == 1 ? at_chunk_edges(index, want.size(), n) : ""; !edge.empty())
+    return ringlab::explain(what, evidence, n, {}, "place", index) + " " + edge;
   if (step_used.other_gradient) return ringlab::explain(what, evidence, n, {}, "place", index) + " " + step_used.text;
   const std::string besides = step_used.text.empty() ? "" : " " + step_used.text;
   return ringlab::explain(
