@@ -75,17 +75,3 @@ TEST_CASE("errors, WRONG lines and the count of more than six wrong rows are sho
   CHECK(lines[3] == "    c1 1");
   CHECK(lines[9] == "    ... 2 more wrong cases");
 }
-
-TEST_CASE("the standard library's index check becomes one error naming the vector") {
-  const std::string out =
-      "/usr/include/c++/12/bits/stl_vector.h:1123: constexpr std::vector<_Tp, _Alloc>::reference std::vector<_Tp, "
-      "_Alloc>::operator[](size_type) [with _Tp = int; _Alloc = std::allocator<int>; reference = int&; size_type = "
-      "long unsigned int]: Assertion '__n < this->size()' failed.\n"
-      "[vm:13211] *** Process received signal ***\n";
-  CHECK(explain(out) == Lines{"    error: an index past the end of a std::vector<int>: operator[] was handed an index "
-                              "not smaller than the vector's size (the standard library's check stopped the program "
-                              "before it touched memory outside the vector)"});
-  CHECK(explain("/usr/include/c++/12/bits/stl_vector.h:1230: ... back() ...: Assertion '!this->empty()' failed.\n") ==
-        Lines{"    error: the standard library's check failed: !this->empty() (/usr/include/c++/12/bits/stl_vector.h:1230)"});
-  CHECK(explain("my.cpp:3: main: Assertion 'x > 0' failed.\n").empty());  // not the library's: as before
-}

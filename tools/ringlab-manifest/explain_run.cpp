@@ -54,23 +54,6 @@ bool reports_wrong_count(const std::string& line) {
   return false;
 }
 
-// The standard library's own check (the lessons build with _GLIBCXX_ASSERTIONS), as one error:
-//   ".../stl_vector.h:1123: ... operator[](size_type) [with _Tp = int; ...]: Assertion '__n < this->size()' failed."
-//   -> "error: an index past the end of a std::vector<int> ..."; "" for other lines.
-std::string library_check(const std::string& line) {
-  const auto at = line.find(": Assertion '");
-  if (at == std::string::npos || !line.ends_with("' failed.") || !has(line.substr(0, at), "/c++/")) return "";
-  const std::string condition = line.substr(at + 13, line.size() - 9 - (at + 13));
-  std::string type;
-  if (const auto t = line.find("[with _Tp = "); t != std::string::npos)
-    type = line.substr(t + 12, line.find_first_of(";]", t + 12) - (t + 12));
-  if (condition == "__n < this->size()" && has(line, "std::vector"))
-    return "error: an index past the end of a std::vector" + (type.empty() ? "" : "<" + type + ">") +
-           ": operator[] was handed an index not smaller than the vector's size (the standard library's check "
-           "stopped the program before it touched memory outside the vector)";
-  return "error: the standard library's check failed: " + condition + " (" + line.substr(0, line.find(": ")) + ")";
-}
-
 }  // namespace
 
 std::vector<std::string> explain_run(std::istream& output, bool brief) {
@@ -116,8 +99,6 @@ std::vector<std::string> explain_run(std::istream& output, bool brief) {
     }
     if (line.starts_with("error:") || has(line, "] error: ") || reports_wrong_count(line))
       errors.push_back(line);
-    else if (const std::string checked = library_check(line); !checked.empty())
-      errors.push_back(checked);
   }
 
   const std::string indent = "    ";

@@ -1,6 +1,7 @@
 // mistake: this rank's chunk at rank * count, computed by hand — right only when n divides the
 // model; otherwise the later ranks' slices start a little early and miss their chunk's end.
 // expect: 1
+// np: 4
 // expect-message: Every wrong place lies at the end of a chunk: the last 2 of rank 2's .*one possibility is an offset or size computed by hand \(rank \* count\), where owned_chunk\(\)'s belongs
   // ==== BEGIN EXERCISE: stage1 ====
   ringlab::reduce_scatter(comm, View<const float>(grad), grad);  // my chunk of grad: the sum over ranks
