@@ -1,0 +1,12 @@
+  // ==== BEGIN EXERCISE: server step ====
+  tc.at("push", step);
+  std::fill(sum.begin(), sum.end(), T(0));
+  for (int w = 1; w <= workers; ++w) {
+    comm.recv(incoming, w);
+    ringlab::reduce_sum(sum, View<const T>(incoming));
+  }
+  for (std::size_t i = 0; i < params.size(); ++i) params[i] -= lr * (sum[i] / T(workers));
+  tc.at("pull", step);
+  std::vector<ringlab::Request> sends;  // send to every worker at once, don't wait for each in turn
+  for (int w = 1; w <= workers; ++w) sends.push_back(comm.isend(params, w));
+  // ==== END EXERCISE ====
