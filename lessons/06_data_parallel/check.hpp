@@ -434,11 +434,7 @@ class StepCheck {
     // Two numbers for how far every wrong weight moved (shared/momentum_step.hpp): from rest, a *
     // the weights before + b * the gradient; after it, a * the velocity before + b * the gradient.
     if (!evidence.empty()) {
-      const std::vector<float>& x = from_rest ? params_ : velocity_;
-      const auto moved = lessons::fit_two_terms(
-          evidence.size(), [&](std::size_t e) { return double(x[index[e]]); },
-          [&](std::size_t e) { return double(whole_grad_[index[e]]); }, [&](std::size_t e) { return evidence[e].got; },
-          [&](std::size_t e) { return evidence[e].rounding; });
+      const auto moved = lessons::fit_two_terms(evidence, index, from_rest ? params_ : velocity_, whole_grad_);
       const std::string cause = !moved   ? ""
                                 : from_rest ? lessons::params_velocity_swapped(*moved, momentum_, "sgd_momentum_update")
                                             : lessons::momentum_carried(*moved, lr_, momentum_, comm_.size());

@@ -187,15 +187,14 @@ inline StepVerdict stepped_with(int s, int n, float lr, const std::vector<float>
     if (std::fabs(got[i] - want[i]) <= kGradientTolerance * std::fmax(1.0, std::fabs(want[i]))) continue;
     ++wrong;
     const double moved = double(after[i]) - before[i], step = -double(lr) * got[i];
-    // float rounding: the move is known to a few ulps of the parameter, the step to its own.
-    const double slack = 4 * 6e-8 * (std::fabs(double(before[i])) + std::fabs(step)) + 1e-3 * std::fabs(step);
+    // float rounding: the move is known to a few ulps of the parameter, a step to its own.
+    const auto moved_by = [&](double step) {
+      return std::fabs(moved - step) <= 4 * 6e-8 * (std::fabs(double(before[i])) + std::fabs(step)) + 1e-3 * std::fabs(step);
+    };
     // (an inf step moves by that inf, a NaN step by NaN: as its gradient says, though no difference is finite)
-    if (moved == step || (std::isnan(moved) && std::isnan(step)) || std::fabs(moved - step) <= slack) continue;
+    if (moved == step || (std::isnan(moved) && std::isnan(step)) || moved_by(step)) continue;
     if (otherwise++ == 0) example = static_cast<long long>(i);
-    const double mean_step = -double(lr) * want[i];  // the right step, with the mean
-    if (std::fabs(moved - mean_step) <= 4 * 6e-8 * (std::fabs(double(before[i])) + std::fabs(mean_step)) +
-                                            1e-3 * std::fabs(mean_step))
-      ++as_mean;
+    if (moved_by(-double(lr) * want[i])) ++as_mean;  // the right step, with the mean
     if (std::fabs(before[i]) > 1e-4) {
       const double ki = (double(after[i]) - step) / before[i];
       if (std::isnan(k)) k = ki;
@@ -297,21 +296,14 @@ inline std::string explain_parameters(const ringlab::LayerwiseModel& model, int 
   // After step 0, a move of -lr * (k * the velocity before + the mean) everywhere: the velocity was
   // carried over times k where the momentum belongs.
   if (s > 0 && velocity_before.size() == mean.size()) {
-    const auto at = [&](std::size_t e) { return static_cast<std::size_t>(where[e]); };
-    const auto moved = lessons::fit_two_terms(
-        all.size(), [&](std::size_t e) { return double(velocity_before[at(e)]); },
-        [&](std::size_t e) { return double(mean[at(e)]); }, [&](std::size_t e) { return all[e].got; },
-        [&](std::size_t e) { return all[e].rounding; });
+    const auto moved = lessons::fit_two_terms(all, where, velocity_before, mean);
     if (const std::string carried = moved ? lessons::momentum_carried(*moved, lr, momentum, n) : "";
         !carried.empty())
       return lessons::wrong_values(head, all, where) + "; " + carried;
   }
   // At step 0, a move of (momentum - 1) * before + grad everywhere: params and velocity swapped.
   if (s == 0) {
-    const auto at = [&](std::size_t e) { return static_cast<std::size_t>(where[e]); };
-    const auto moved = lessons::fit_two_terms(
-        all.size(), [&](std::size_t e) { return double(before[at(e)]); }, [&](std::size_t e) { return double(mean[at(e)]); },
-        [&](std::size_t e) { return all[e].got; }, [&](std::size_t e) { return all[e].rounding; });
+    const auto moved = lessons::fit_two_terms(all, where, before, mean);
     if (const std::string swapped = moved ? lessons::params_velocity_swapped(*moved, momentum, "sgd_momentum") : "";
         !swapped.empty())
       return lessons::wrong_values(head, all, where) + "; " + swapped;

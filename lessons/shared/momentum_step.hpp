@@ -54,25 +54,28 @@ std::string velocity_lost(const std::string& where, const std::vector<ringlab::V
          "momentum left out) before the update. The update must find the velocity the previous step left.";
 }
 
-// got(e) = a * x(e) + b * y(e) for one a and b over every wrong place e < count, each within its
-// rounding(e) and 1e-4 of the move (least squares for the two, then every place checked);
+// wrong[e].got = a * x[i] + b * y[i] at every wrong place i = index[e], for one a and b, each within
+// its rounding and 1e-4 of the move (least squares for the two, then every place checked);
 // nullopt when no a and b fit them all, or x and y are not apart.
 struct TwoTerms {
   double a, b;
 };
-template <class X, class Y, class Got, class Rounding>
-std::optional<TwoTerms> fit_two_terms(std::size_t count, X x, Y y, Got got, Rounding rounding) {
+template <class X, class Y>
+std::optional<TwoTerms> fit_two_terms(const std::vector<ringlab::ValueEvidence>& wrong,
+                                      const std::vector<long long>& index, const X& x, const Y& y) {
+  auto at = [&](const auto& v, std::size_t e) { return double(v[static_cast<std::size_t>(index[e])]); };
   double xx = 0, xy = 0, yy = 0, gx = 0, gy = 0;
-  for (std::size_t e = 0; e < count; ++e) {
-    if (!std::isfinite(got(e))) return std::nullopt;
-    xx += x(e) * x(e), xy += x(e) * y(e), yy += y(e) * y(e), gx += got(e) * x(e), gy += got(e) * y(e);
+  for (std::size_t e = 0; e < wrong.size(); ++e) {
+    const double xe = at(x, e), ye = at(y, e), got = wrong[e].got;
+    if (!std::isfinite(got)) return std::nullopt;
+    xx += xe * xe, xy += xe * ye, yy += ye * ye, gx += got * xe, gy += got * ye;
   }
   const double det = xx * yy - xy * xy;
-  if (count < 3 || !(std::fabs(det) > 1e-9 * xx * yy)) return std::nullopt;
+  if (wrong.size() < 3 || !(std::fabs(det) > 1e-9 * xx * yy)) return std::nullopt;
   const TwoTerms t{(gx * yy - gy * xy) / det, (gy * xx - gx * xy) / det};
-  for (std::size_t e = 0; e < count; ++e) {
-    const double fit = t.a * x(e) + t.b * y(e);
-    if (!(std::fabs(got(e) - fit) <= 1e-4 * std::fabs(fit) + rounding(e))) return std::nullopt;
+  for (std::size_t e = 0; e < wrong.size(); ++e) {
+    const double fit = t.a * at(x, e) + t.b * at(y, e);
+    if (!(std::fabs(wrong[e].got - fit) <= 1e-4 * std::fabs(fit) + wrong[e].rounding)) return std::nullopt;
   }
   return t;
 }
