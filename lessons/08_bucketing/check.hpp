@@ -276,7 +276,10 @@ inline std::string plan_problem(const std::vector<Bucket>& buckets, const std::v
 }
 
 // The schedule of one step, from the scheduler's log (the plan is plan_problem's business).
-inline std::string schedule_problem(const BucketScheduler& s, const std::vector<Mlp::Tensor>& tensors) {
+// `averaged`: the step's gradient came out averaged on more than one rank (step() waits for all
+// the averaging there is before the check reads it), evidence that something started it.
+inline std::string schedule_problem(const BucketScheduler& s, const std::vector<Mlp::Tensor>& tensors,
+                                    bool averaged) {
   using Event = BucketScheduler::Event;
   const auto& buckets = s.buckets();
   // 1. Packed in backward order: read bucket 0, 1, 2, ... one after the other, and the tensors
@@ -327,18 +330,23 @@ inline std::string schedule_problem(const BucketScheduler& s, const std::vector<
     if (i == 0 || log[i - 1].kind != Event::ready)
       return "bucket " + std::to_string(e.index) + " did not start the moment its last gradient was ready";
   }
-  // A bucket that never started, though the backward pass made every tensor of it ready: the
-  // moment it was full went by unseen.
+  // A bucket the log never saw start, though the backward pass made every tensor of it ready.
+  // Either the moment it was full went by unseen, or its slice was averaged some other way than
+  // start_allreduce (which logs the start and keeps the ticket finish() waits for): a gradient
+  // that still came out averaged tells the second.
   for (std::size_t b = 0; b < buckets.size(); ++b) {
     if (started.count(static_cast<int>(b))) continue;
     const auto& k = buckets[b];
     const bool all_ready = std::all_of(k.tensors.begin(), k.tensors.end(), [&](int t) { return ready.count(t) > 0; });
+    const std::string around =
+        averaged ? " — yet the gradient came out averaged, so its slice was averaged some other way: start a "
+                   "bucket with start_allreduce(b), which logs the start and keeps the ticket that finish() waits for"
+                 : " — gradient_ready must call start_allreduce(b) when the ready tensor is the last one the bucket "
+                   "was missing";
     return ringlab::plural(static_cast<long long>(buckets.size() - started.size()), "bucket") + " of " +
-           std::to_string(buckets.size()) + " never started; bucket " + std::to_string(b) + " (" +
-           tensor_names(k.tensors, tensors) + ") is one" +
-           (all_ready ? ", though every one of its tensors was made ready: gradient_ready never saw it full — it "
-                        "must start the bucket when the ready tensor is the last one it was missing"
-                      : "");
+           std::to_string(buckets.size()) + " never started through start_allreduce; bucket " + std::to_string(b) +
+           " (" + tensor_names(k.tensors, tensors) + ") is one" +
+           (all_ready ? ", though every one of its tensors was made ready" + around : "");
   }
   std::set<int> waited;
   for (const auto& e : log)
@@ -392,7 +400,7 @@ class StepCheck {
     // The plan first: a schedule read from a wrong plan would only echo it.
     schedule_error_ = plan_problem(scheduler.buckets(), st_.mlp.tensors(), st_.bucket_bytes(strategy_), st_.grad.size());
     const char* what = schedule_error_.empty() ? "schedule" : "plan";
-    if (schedule_error_.empty()) schedule_error_ = schedule_problem(scheduler, st_.mlp.tensors());
+    if (schedule_error_.empty()) schedule_error_ = schedule_problem(scheduler, st_.mlp.tensors(), n > 1 && diff <= 1e-6);
     if (!schedule_error_.empty() && comm.rank() == 0) {
       ringlab::log(ringlab::Level::error) << "step " << st_.step_index - 1 << ": schedule WRONG: " << schedule_error_;
       // The check names what happened and the hole: say it as every lesson's diagnosis does.

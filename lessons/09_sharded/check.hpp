@@ -359,14 +359,17 @@ inline std::vector<ringlab::NamedSize> known_sizes(const ringlab::LayerwiseModel
   // Where each chunk starts in the whole model: a slice there of a chunk-sized view runs past it.
   for (int r = 1; r < n; ++r)
     known.push_back({ringlab::owned_chunk(all, n, r).offset, "where " + whose(r) + " chunk starts in the whole model"});
-  // A chunk of this rank's chunk: owned_chunk taken of a shard's size (the velocity's, say) where
-  // the whole model's belongs. (Only sizes no name above has: one number, one reading.)
+  // A chunk of this rank's chunk: a shard cut in n, either by a collective handed the shard (a
+  // ring cuts what it is given in n) or by owned_chunk taken of a shard's size (the velocity's,
+  // say) where the whole model's belongs: both offered, neither told as the cause. (Only sizes no
+  // name above has: one number, one reading.)
   const std::size_t shard = ringlab::owned_chunk(all, n, rank).count;
   for (int r = 0; r < n && n > 1; ++r) {
     const std::size_t size = ringlab::owned_chunk(shard, n, r).count;
     if (std::none_of(known.begin(), known.end(), [&](const auto& k) { return k.size == size; }))
-      known.push_back({size, "a chunk of this rank's chunk — owned_chunk() of a shard's size (the velocity's), "
-                             "where the whole model's belongs"});
+      known.push_back({size, "a chunk of this rank's chunk: a shard cut in n — by a collective handed this rank's "
+                             "chunk where the whole buffer belongs (it cuts what it is given in n), or by "
+                             "owned_chunk() of a shard's size (the velocity's) where the whole model's belongs"});
   }
   return known;
 }

@@ -140,6 +140,28 @@ void check_schedule(Communicator& comm) {
   }
 }
 
+// A reduce-scatter handed the communicator's scratch (comm.scratch_like) as its output would
+// receive into its own argument: refused on every rank, naming the call and the argument.
+// (On 1 rank nothing is received, so nothing is refused.)
+void check_scratch_refused(Communicator& comm) {
+  if (comm.size() == 1) return;
+  Buffer<int> in(static_cast<std::size_t>(4 * comm.size()), comm.where());
+  fill_rank(in.view(), comm.rank());
+  reduce_scatter(comm, View<const int>(in.view()), in.view());  // (the ring's scratch now exists)
+  const std::string want = "reduce_scatter: its out is the communicator's scratch (a View from comm.scratch_like)";
+  try {
+    reduce_scatter(comm, View<const int>(in.view()), comm.scratch_like(in.view()));
+    std::printf("rank %d: reduce_scatter into comm.scratch_like(...) was not refused\n", comm.rank());
+    ++g_wrong;
+  } catch (const std::invalid_argument& e) {
+    if (std::string(e.what()).find(want) != 0) {
+      std::printf("rank %d: reduce_scatter into scratch refused as \"%s\", expected \"%s …\"\n", comm.rank(),
+                  e.what(), want.c_str());
+      ++g_wrong;
+    }
+  }
+}
+
 // The header's 3-rank picture: each "step s   r0 --chunk C--> r1, ..." line, in the
 // reduce-scatter part and then the allgather part, must show the rule's chunks.
 void check_diagram(const std::string& path) {
@@ -202,6 +224,7 @@ int main(int argc, char** argv) {
         dispatch(t, [&](auto zero) { check_type<decltype(zero)>(comm, count, fr); });
       }
   check_schedule(comm);
+  check_scratch_refused(comm);
   if (!diagram.empty() && comm.rank() == 0) check_diagram(diagram);
 
   const long long wrong = comm.sum(static_cast<long long>(g_wrong));

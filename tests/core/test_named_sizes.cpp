@@ -22,3 +22,10 @@ TEST_CASE("unknown numbers say nothing; names without a shared last word are alt
   CHECK(name_sizes("a view of 58786", {{58786, "rank 2's chunk"}, {58786, "this rank's shard"}}) ==
         " (58786 is rank 2's chunk or this rank's shard)");
 }
+
+TEST_CASE("two numbers with one name share it, so a long name is said once") {
+  const std::vector<ringlab::NamedSize> known = {
+      {14697, "a chunk of a shard"}, {14696, "a chunk of a shard"}, {58787, "this rank's chunk"}};
+  CHECK(name_sizes("posted for 14697 elements, took 14696, in 58787", known) ==
+        " (14697 and 14696 are each a chunk of a shard; 58787 is this rank's chunk)");
+}

@@ -518,6 +518,25 @@ TEST_CASE("an extra send made before the rank's first receive is told by the ran
             "rank 1 sends before its first receive: the binomial tree has rank 1 receive from rank 0 (its parent) in "
             "this round, so it has no data yet to send. Look at the test that decides which ranks send in a round. "
             "That is your binomial tree hole"));
+  // Rank 1 that received from its parent in round 0 and passed it on at once, in the same round:
+  // the send comes after the receive, so "before its first receive" would blame what it did right.
+  {
+    auto events = run_of(s);
+    Event e;
+    e.rank = 1;
+    e.op = Op::send;
+    e.peer = 2;
+    e.phase = "bcast-tree";
+    e.step = 0;
+    const Event* got = find(events, 1, Op::recv, "bcast-tree", 0);
+    REQUIRE(got);
+    e.t0 = e.t1 = got->t1 + 0.5;
+    events.push_back(e);
+    const auto text = diagnose_schedule(s, events);
+    CHECK(has(text, "an extra send: rank 1 received from rank 0 (its parent) and passed the data on in the same "
+                    "round: the binomial tree has a rank send only from the round after the one it receives in"));
+    CHECK_FALSE(has(text, "before its first receive"));
+  }
   // Rank 2 receives only in round 1.
   CHECK(has(with_extra_send(2, 3), "rank 2 sends before its first receive: the binomial tree has rank 2 receive from "
                                    "rank 0 (its parent) only in round 1 (root 0), so it has no data yet to send."));

@@ -271,12 +271,25 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
         if (send && labelled && first_recv && !reference.before_first_receive.empty() &&
             slot_of(first_recv->phase, first_recv->step) >= at_slot) {
           const bool same = slot_of(first_recv->phase, first_recv->step) == at_slot;
-          d.text += "rank " + std::to_string(r) + " sends before its first receive: " + reference.name + " has rank " +
-                    std::to_string(r) + " receive from rank " + std::to_string(first_recv->peer) +
-                    (first_recv->role.empty() ? "" : " (" + first_recv->role + ")") +
-                    (same ? " in this " + reference.step_word : " only in " + where(reference, first_recv->phase, first_recv->step)) +
-                    ", so " + reference.before_first_receive + ". Look at the test that decides which ranks send in a " +
-                    reference.step_word + "." + hole_for(reference, *first_recv);
+          // In the round of its receive, a send made after that receive is the data passed on
+          // at once: the schedule has the rank send it only from the next round on.
+          const bool passed_on = same && std::any_of(events.begin(), events.end(), [&](const trace::Event& x) {
+            return x.rank == r && x.op == trace::Op::recv && x.peer == first_recv->peer && x.t0 < e.t0;
+          });
+          if (passed_on)
+            d.text += "rank " + std::to_string(r) + " received from rank " + std::to_string(first_recv->peer) +
+                      (first_recv->role.empty() ? "" : " (" + first_recv->role + ")") + " and passed the data on in the same " +
+                      reference.step_word + ": " + reference.name + " has a rank send only from the " + reference.step_word +
+                      " after the one it receives in — in a " + reference.step_word +
+                      ", only the ranks that had the data before it send. Look at the test that decides which ranks send in a " +
+                      reference.step_word + "." + hole_for(reference, *first_recv);
+          else
+            d.text += "rank " + std::to_string(r) + " sends before its first receive: " + reference.name + " has rank " +
+                      std::to_string(r) + " receive from rank " + std::to_string(first_recv->peer) +
+                      (first_recv->role.empty() ? "" : " (" + first_recv->role + ")") +
+                      (same ? " in this " + reference.step_word : " only in " + where(reference, first_recv->phase, first_recv->step)) +
+                      ", so " + reference.before_first_receive + ". Look at the test that decides which ranks send in a " +
+                      reference.step_word + "." + hole_for(reference, *first_recv);
         } else {
           d.text += counts_text(e.peer) + " " + upper_first(reference.shape);
         }

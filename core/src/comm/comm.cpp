@@ -327,6 +327,18 @@ void* Communicator::scratch(Where where, int slot, std::size_t bytes) {
   return scratch_.back().data;
 }
 
+void Communicator::refuse_scratch(const void* data, std::size_t bytes, const char* call, const char* which) const {
+  const auto* p = static_cast<const char*>(data);
+  for (const auto& s : scratch_) {
+    const auto* q = static_cast<const char*>(s.data);
+    if (bytes > 0 && p < q + s.bytes && q < p + bytes)
+      throw std::invalid_argument(std::string(call) + ": its " + which +
+                                  " is the communicator's scratch (a View from comm.scratch_like), where the ring "
+                                  "itself lands what it receives: the two would overwrite each other — give " +
+                                  call + " a buffer of your own");
+  }
+}
+
 transport::Backend& Communicator::transport_for(Where where) {
   return where == Where::device && device_ ? *device_ : *host_;
 }

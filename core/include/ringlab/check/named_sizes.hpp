@@ -9,6 +9,7 @@
 // names of one size are joined ("rank 0's and rank 1's chunk" when the names share their last
 // word). Empty when no number matches. No MPI: tested with strings alone.
 #pragma once
+#include <algorithm>
 #include <cctype>
 #include <cstddef>
 #include <string>
@@ -41,7 +42,9 @@ inline std::string join_names(const std::vector<std::string>& names) {
 }  // namespace detail
 
 inline std::string name_sizes(const std::string& message, const std::vector<NamedSize>& known) {
-  std::vector<std::string> said;  // "N is NAME", one per matched number
+  // One entry per name said, with the numbers that have it: "N is NAME", or, where two numbers
+  // share one name, "N and M are each NAME" (a long name is said once).
+  std::vector<std::pair<std::vector<std::size_t>, std::string>> said;
   std::vector<std::size_t> seen;
   for (std::size_t i = 0; i < message.size();) {
     if (!std::isdigit(static_cast<unsigned char>(message[i]))) { ++i; continue; }
@@ -57,11 +60,20 @@ inline std::string name_sizes(const std::string& message, const std::vector<Name
       if (k.size == value) names.push_back(k.name);
     if (names.empty()) continue;
     seen.push_back(value);
-    said.push_back(std::to_string(value) + " is " + detail::join_names(names));
+    const std::string name = detail::join_names(names);
+    auto same = std::find_if(said.begin(), said.end(), [&](const auto& s) { return s.second == name; });
+    if (same != said.end()) same->first.push_back(value);
+    else said.push_back({{value}, name});
   }
   if (said.empty()) return "";
   std::string text = " (";
-  for (std::size_t i = 0; i < said.size(); ++i) text += (i ? "; " : "") + said[i];
+  for (std::size_t i = 0; i < said.size(); ++i) {
+    const auto& numbers = said[i].first;
+    text += i ? "; " : "";
+    for (std::size_t k = 0; k < numbers.size(); ++k)
+      text += (k == 0 ? "" : k + 1 == numbers.size() ? " and " : ", ") + std::to_string(numbers[k]);
+    text += (numbers.size() == 1 ? " is " : " are each ") + said[i].second;
+  }
   return text + ")";
 }
 

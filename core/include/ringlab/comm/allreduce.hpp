@@ -53,7 +53,7 @@ void ring_allreduce_fast(Communicator& comm, View<const T> in, View<T> out, cons
     if (in.data() != out.data()) copy(out, in);
   } else {
     // Both halves in one stream, lesson 05's schedule (rank r ends the reduce-scatter with chunk r+1).
-    detail::ring_messages(comm, tc, in, out, detail::RingPart::both, /*owner_shift=*/1, opt);
+    detail::ring_messages(comm, "ring_allreduce_fast", tc, in, out, detail::RingPart::both, /*owner_shift=*/1, opt);
   }
   tc.end(out.data(), out.size());
 }

@@ -95,9 +95,15 @@ enum class RingPart { reduce_scatter, allgather, both };
 // `in` is read by the reduce-scatter (step 0 sends from it; each addition is out = in +
 // received), `out` is written: every chunk the stream receives lands there. `in` and `out` may
 // be the same buffer. The allgather alone never reads `in`.
-template <class T> void ring_messages(Communicator& comm, trace::Collective& tc, View<const T> in,
-                                      View<T> out, RingPart part, int owner_shift,
+template <class T> void ring_messages(Communicator& comm, const char* name, trace::Collective& tc,
+                                      View<const T> in, View<T> out, RingPart part, int owner_shift,
                                       const FastRingOptions& opt) {
+  // The reduce-scatter receives into the communicator's scratch (below): handed a View of that
+  // scratch itself (from comm.scratch_like), it would overwrite its own argument with what arrives.
+  if (part != RingPart::allgather) {
+    comm.refuse_scratch(in.data(), in.bytes(), name, "in");
+    comm.refuse_scratch(out.data(), out.bytes(), name, "out");
+  }
   const int n = comm.size(), r = comm.rank();
   const int next = (r + 1) % n, prev = (r - 1 + n) % n;
   constexpr int kTag = 51;  // apart from other traffic on the communicator
@@ -201,7 +207,7 @@ void reduce_scatter(Communicator& comm, View<const T> in, View<T> out, const Fas
   if (comm.size() == 1) {
     if (in.data() != out.data()) copy(out, in);
   } else {
-    detail::ring_messages(comm, tc, in, out, detail::RingPart::reduce_scatter, 0, opt);
+    detail::ring_messages(comm, "reduce_scatter", tc, in, out, detail::RingPart::reduce_scatter, 0, opt);
   }
   tc.end(out.data(), out.size());
 }
@@ -211,7 +217,7 @@ void reduce_scatter(Communicator& comm, View<const T> in, View<T> out, const Fas
 template <class T> void allgather(Communicator& comm, View<T> buf, const FastRingOptions& opt = {}) {
   trace::Collective tc("allgather", buf.data(), buf.size());
   if (comm.size() > 1)
-    detail::ring_messages(comm, tc, View<const T>(buf), buf, detail::RingPart::allgather, 0, opt);
+    detail::ring_messages(comm, "allgather", tc, View<const T>(buf), buf, detail::RingPart::allgather, 0, opt);
   tc.end(buf.data(), buf.size());
 }
 

@@ -128,6 +128,10 @@ class Communicator {
     return View<U>(static_cast<U*>(p), like.size(), like.where(), like.chunk());
   }
 
+  // Throws "CALL: its WHICH is the communicator's scratch …" when [data, data + bytes) overlaps
+  // scratch memory: for an algorithm that receives into its scratch and was handed a View of it.
+  void refuse_scratch(const void* data, std::size_t bytes, const char* call, const char* which) const;
+
   void barrier();
   // True on every rank when `ok` is true on every rank. The way to agree on an error without
   // one rank returning while the others wait for it.
