@@ -15,6 +15,7 @@
 #include "ringlab/base/log.hpp"
 #include "ringlab/trace/trace.hpp"
 #include "ringlab/trace/viz_stream.hpp"
+#include "fault_report.hpp"
 
 namespace ringlab {
 namespace {
@@ -58,6 +59,7 @@ Runtime::Runtime(int& argc, char**& argv) {
   world_ = std::make_unique<Communicator>(MPI_COMM_WORLD);
   set_log_rank(world_->rank(), world_->size());
   std::set_terminate(on_terminate);
+  fault_report::start(world_->rank(), world_->size());  // a fault says where it happened
   if (argc > 0 && argv[0]) program_ = std::filesystem::path(argv[0]).filename();
   for (int i = 1; i < argc; ++i) args_ += (i > 1 ? " " : "") + std::string(argv[i]);
   // A common time origin for the trace: every rank starts its clock right after one barrier.

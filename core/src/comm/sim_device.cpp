@@ -14,6 +14,8 @@
 #include <string>
 #include <type_traits>
 
+#include "signal_line.hpp"
+
 namespace ringlab::sim_device {
 namespace {
 
@@ -40,22 +42,6 @@ const Region* region_of(const void* p) {
   return nullptr;
 }
 
-// The fault handler: async-signal-safe (no allocation, no lock, no stdio: digits by hand), and
-// the line goes out in one write(2), so that two ranks' lines never interleave.
-struct Line {
-  char text[1024];
-  std::size_t used = 0;
-  void put(const char* s) {
-    for (; *s != '\0' && used + 1 < sizeof text; ++s) text[used++] = *s;
-  }
-  void put(std::size_t v) {
-    char digits[24];
-    int k = 0;
-    do digits[k++] = static_cast<char>('0' + v % 10);
-    while ((v /= 10) != 0);
-    while (k > 0 && used + 1 < sizeof text) text[used++] = digits[--k];
-  }
-};
 struct sigaction g_previous {};
 
 void on_fault(int sig, siginfo_t* info, void* context) {
@@ -66,7 +52,8 @@ void on_fault(int sig, siginfo_t* info, void* context) {
       g_previous.sa_sigaction(sig, info, context);
     return;  // (SIG_DFL: the fault repeats and the default action ends the process)
   }
-  static Line line;  // (static: the handler's stack may be small)
+  // Async-signal-safe (signal_line.hpp). (static: the handler's stack may be small)
+  static detail::SignalLine line;
   line.used = 0;
   line.put(g_prefix);
   line.put("error: host code touched device memory: byte ");
@@ -77,8 +64,7 @@ void on_fault(int sig, siginfo_t* info, void* context) {
            "an index or a std:: algorithm on a device View, or its data(), crashes there as it stops here. "
            "Use the ringlab ops (ringlab::scale, copy, reduce_sum, fill, sgd_momentum): they run where the "
            "data is.\n");
-  const ssize_t ignored = write(STDERR_FILENO, line.text, line.used);
-  (void)ignored;
+  line.write_to_stderr();
   _exit(5);
 }
 
