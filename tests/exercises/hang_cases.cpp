@@ -20,6 +20,7 @@
 // And two that MPI or the Communicator stops with an error (exit 4), named:
 //   negative-peer    rank 0 receives from rank r - 1 = -1 (MPI would read it as "any rank")
 //   too-long         8 elements sent into a receive of 4 (MPI_ERR_TRUNCATE)
+//   null-view        rank 0 sends a View of 1 element at an empty buffer's data() (MPI_ERR_BUFFER)
 // And one that dies of a fault, which must say where it was (the fault report, not a backtrace):
 //   divide-by-zero   rank 0 takes a number % 0 in round 0 of a tree (a modulus of the wrong variable)
 #include <cstdio>
@@ -36,10 +37,10 @@ int main(int argc, char** argv) {
   std::string which = "send-first-ring";
   app.add_option("--case", which,
                  "send-first-ring, missing-send, tag-mismatch, self-recv, skipped-collective, no-wait, "
-                 "stray-send, negative-peer, too-long, divide-by-zero, wrong-tree, wrong-chain")
+                 "stray-send, negative-peer, too-long, null-view, divide-by-zero, wrong-tree, wrong-chain")
       ->check(CLI::IsMember({"send-first-ring", "missing-send", "tag-mismatch", "self-recv", "skipped-collective",
-                             "no-wait", "stray-send", "negative-peer", "too-long", "divide-by-zero", "wrong-tree",
-                             "wrong-chain"}));
+                             "no-wait", "stray-send", "negative-peer", "too-long", "null-view", "divide-by-zero",
+                             "wrong-tree", "wrong-chain"}));
   if (auto code = rt.parse(app, argc, argv)) return *code;
   auto& comm = rt.comm();
   const int n = comm.size(), r = comm.rank();
@@ -111,6 +112,13 @@ int main(int argc, char** argv) {
   } else if (which == "negative-peer") {  // r - 1 on rank 0: MPI would read -1 as "any rank"
     trace::Collective chain("broken_chain", in.data(), in.size());
     if (r == 0) comm.recv(View<float>(in), r - 1);
+    comm.barrier();
+  } else if (which == "null-view") {  // a broadcast of 0 elements, sent as a view of 1 made by hand
+    std::vector<int> empty;
+    trace::Collective tree("broken_tree", empty.data(), empty.size());
+    tree.at("bcast-tree", 0);
+    if (r == 0) comm.send(View<const int>(empty.data(), 1), 1);
+    if (r == 1) comm.recv(View<int>(empty.data(), empty.size()), 0);
     comm.barrier();
   } else if (which == "divide-by-zero") {  // (volatile: the compiler cannot see the 0 coming)
     trace::Collective tree("broken_tree", in.data(), in.size());

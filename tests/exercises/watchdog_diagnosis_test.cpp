@@ -7,14 +7,14 @@ using ringlab::watchdog::Report;
 
 namespace {
 Report blocked(int rank, std::vector<Pending> waits, std::string where = "", std::string phase = "", int step = -1) {
-  return Report{.rank = rank,
-                .blocked = true,
-                .where = std::move(where),
-                .waits = std::move(waits),
-                .phase = std::move(phase),
-                .step = step,
-                .strays = {},
-                .failed = false};
+  Report r;  // (set one by one: the rest keep their defaults)
+  r.rank = rank;
+  r.blocked = true;
+  r.where = std::move(where);
+  r.waits = std::move(waits);
+  r.phase = std::move(phase);
+  r.step = step;
+  return r;
 }
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 }  // namespace
@@ -182,7 +182,9 @@ TEST_CASE("a schedule's comparison comes after the ranks' states and, when a cal
 namespace {
 // A rank that is in no transfer but waits in a call every rank makes (wait_collective's answer).
 Report in_collective(int rank, std::string call, long long scopes, long long scope) {
-  Report r{.rank = rank, .blocked = false};
+  Report r;
+  r.rank = rank;
+  r.blocked = false;
   r.collective = std::move(call);
   r.scopes = scopes;
   r.scope = scope;

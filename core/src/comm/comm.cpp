@@ -389,6 +389,7 @@ Request Communicator::start(trace::Op op, const void* data, std::size_t count, D
   r.transport_ = &transport_for(where);
   const watchdog::Pending call = r.op_.pending();
   if (peer < 0 || peer >= size_) watchdog::refuse_bad_peer(comm_, call);  // (MPI: -1 any rank, -2 none)
+  if (data == nullptr && count > 0) watchdog::refuse_no_memory(call, count);  // (MPI: MPI_ERR_BUFFER, bare)
   const watchdog::Calling calling(call);  // an MPI error while posting is about this call
   r.posted_ = r.transport_->post(r.op_);
   r.id_ = ++next_id_;

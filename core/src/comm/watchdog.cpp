@@ -388,6 +388,21 @@ void refuse_bad_peer(MPI_Comm comm, const Pending& call) {
   stop_everything(kErrorExitCode);
 }
 
+void refuse_no_memory(const Pending& call, std::size_t count) {
+  const auto& c = trace::context();
+  std::string message = std::string("invalid buffer: a ") + (call.send ? "send" : "receive") + " of " +
+                        plural(static_cast<long long>(count), "element") + (call.send ? " to " : " from ") +
+                        rank_text(call.peer) + " at no memory (a null pointer)";
+  const std::string where = where_now();
+  if (!where.empty())
+    message += " (in " + where + (c.coll && *c.coll ? ", whose buffer has " + plural(static_cast<long long>(c.count), "element") : "") + ")";
+  log(Level::error) << message +
+                           ": a View built by hand from a buffer's data() keeps the size it was given, even past the "
+                           "buffer's end — build views from the buffer itself (buf, or buf.sub(offset, count)), which "
+                           "cannot reach past it";
+  stop_everything(kErrorExitCode);
+}
+
 void explain_errors(MPI_Comm comm) {
   static MPI_Errhandler handler = [] {
     MPI_Errhandler h;

@@ -106,6 +106,11 @@ class Calling {
 // is; every rank stops.
 [[noreturn]] void refuse_bad_peer(MPI_Comm comm, const Pending& call);
 
+// A send or receive of `count` > 0 elements at no memory (a null pointer), refused before MPI
+// answers it with a bare MPI_ERR_BUFFER: a View built by hand from an empty buffer's data() with
+// a size of its own. Named with the collective's own buffer size; every rank stops.
+[[noreturn]] void refuse_no_memory(const Pending& call, std::size_t count);
+
 // Receives the next message that has already arrived on `comm` (any rank, any tag) into
 // `bytes`, with its envelope in `status`; false when none has. The watchdog reads reports so,
 // and the end-of-run check the messages no receive took.
