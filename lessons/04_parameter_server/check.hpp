@@ -198,6 +198,15 @@ inline long long check_training(ringlab::Communicator& comm, const Problem& pb, 
   // send) and a server whose sum stayed 0 (nothing added into it); then what the workers pulled (a
   // wrong pull makes every later gradient wrong, so it speaks before the server's own steps); then
   // the server's parameters step by step: the first wrong step, how far it moved.
+  // The order of the additions: the values may agree to rounding, but a server that takes the
+  // gradients as they arrive sums them in an order that changes from run to run.
+  const long long any_order = comm.sum(ps.any_source);
+  if (any_order > 0 && comm.rank() == kServer)
+    std::printf("diagnosis: the parameter server took %s with recv_from_any (whichever worker is first) in the "
+                "synchronous step, where server_step adds them in rank order 1 .. workers, as the reference does: "
+                "in arrival order the sum's rounding changes from run to run, and the same training gives other "
+                "parameters. recv_from_any belongs to the asynchronous server.\n",
+                ringlab::plural(any_order, "gradient").c_str());
   if (w_ps) {
     const std::string unfinished = ringlab::harness::unfinished_transfer_first(comm);
     const std::string per_send = unfinished.empty() ? stepped_per_send(step0_factors(comm, ps, pb.size)) : "";
@@ -233,9 +242,11 @@ inline long long check_training(ringlab::Communicator& comm, const Problem& pb, 
   ringlab::print_once(comm,
                       lessons::format("\ncheck: sync PS vs one process #wrong %lld, ring vs one process "
                                       "#wrong %lld, bytes vs formulas #wrong %lld, async bookkeeping "
-                                      "#wrong %lld\n",
-                                      w_ps, w_ring, w_bytes, w_async));
-  return w_ps + w_ring + w_bytes + w_async;
+                                      "#wrong %lld%s\n",
+                                      w_ps, w_ring, w_bytes, w_async,
+                                      any_order ? lessons::format(", sync PS additions out of rank order %lld", any_order).c_str()
+                                                : ""));
+  return w_ps + any_order + w_ring + w_bytes + w_async;
 }
 
 }  // namespace lesson04

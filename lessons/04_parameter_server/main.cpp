@@ -37,6 +37,7 @@ Run train_sync_ps(Communicator& comm, const Problem& pb, int steps, float lr, bo
   comm.barrier();
   const double t0 = MPI_Wtime();
   WatchSchedule watch(parameter_server_schedule(comm.size(), steps));  // a hang is compared with it
+  const long long any_before = any_source_receives();
   for (int k = 0; k < steps; ++k) {
     if (comm.rank() == lesson04::kServer) {
       lesson04::server_step<float>(comm, View<float>(run.params), View<float>(sum), View<float>(incoming), lr,
@@ -50,6 +51,7 @@ Run train_sync_ps(Communicator& comm, const Problem& pb, int steps, float lr, bo
     if (keep_steps) run.after_step.emplace_back(run.params.begin(), run.params.end());
     if (keep_steps && k == 0 && comm.rank() == lesson04::kServer) run.server_sum.assign(sum.begin(), sum.end());
   }
+  run.any_source = any_source_receives() - any_before;
   comm.barrier();
   run.seconds = MPI_Wtime() - t0;
   return run;

@@ -54,6 +54,7 @@ struct Run {
   double seconds = 0;
   std::vector<std::vector<double>> after_step;  // the parameters after each step (sync, --check only)
   std::vector<double> server_sum;  // the server's `sum` after step 0 (sync, --check only)
+  long long any_source = 0;        // receives from whichever rank was first (sync: must be 0)
 };
 
 // What the asynchronous server saw, update by update.
