@@ -207,6 +207,14 @@ inline long long check_training(ringlab::Communicator& comm, const Problem& pb, 
                 "in arrival order the sum's rounding changes from run to run, and the same training gives other "
                 "parameters. recv_from_any belongs to the asynchronous server.\n",
                 ringlab::plural(any_order, "gradient").c_str());
+  // Values right and every gradient taken in rank order, but the transfers (or the phases the
+  // trace gives them) are not the schedule's: what the values cannot show.
+  const bool on_schedule = comm.all_ok(ps.departure.empty());  // (rank 0 holds it)
+  const long long departed = w_ps == 0 && any_order == 0 && !on_schedule ? 1 : 0;
+  if (departed && comm.rank() == kServer)
+    std::printf("diagnosis: the parameters are right, but the transfers depart from the parameter server's "
+                "schedule: %s\n",
+                ps.departure.c_str());
   if (w_ps) {
     const std::string unfinished = ringlab::harness::unfinished_transfer_first(comm);
     const std::string per_send = unfinished.empty() ? stepped_per_send(step0_factors(comm, ps, pb.size)) : "";
@@ -245,8 +253,9 @@ inline long long check_training(ringlab::Communicator& comm, const Problem& pb, 
                                       "#wrong %lld%s\n",
                                       w_ps, w_ring, w_bytes, w_async,
                                       any_order ? lessons::format(", sync PS additions out of rank order %lld", any_order).c_str()
-                                                : ""));
-  return w_ps + any_order + w_ring + w_bytes + w_async;
+                                      : departed ? ", sync PS schedule WRONG"
+                                                 : ""));
+  return w_ps + any_order + departed + w_ring + w_bytes + w_async;
 }
 
 }  // namespace lesson04

@@ -10,6 +10,7 @@
 // byte_counter.hpp (the bytes, counted from the trace) and check.hpp (--check).
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,8 @@ Run train_sync_ps(Communicator& comm, const Problem& pb, int steps, float lr, bo
   const double t0 = MPI_Wtime();
   WatchSchedule watch(parameter_server_schedule(comm.size(), steps));  // a hang is compared with it
   const long long any_before = any_source_receives();
+  std::optional<trace::Capture> capture;  // --check: its transfers, against the schedule (check.hpp)
+  if (keep_steps) capture.emplace();
   for (int k = 0; k < steps; ++k) {
     if (comm.rank() == lesson04::kServer) {
       lesson04::server_step<float>(comm, View<float>(run.params), View<float>(sum), View<float>(incoming), lr,
@@ -52,6 +55,8 @@ Run train_sync_ps(Communicator& comm, const Problem& pb, int steps, float lr, bo
     if (keep_steps && k == 0 && comm.rank() == lesson04::kServer) run.server_sum.assign(sum.begin(), sum.end());
   }
   run.any_source = any_source_receives() - any_before;
+  if (capture)
+    run.departure = harness::schedule_departure(comm, parameter_server_schedule(comm.size(), steps), capture->take());
   comm.barrier();
   run.seconds = MPI_Wtime() - t0;
   return run;

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <thread>
+#include <string>
 #include <vector>
 
 namespace lesson04 {
@@ -55,6 +56,7 @@ struct Run {
   std::vector<std::vector<double>> after_step;  // the parameters after each step (sync, --check only)
   std::vector<double> server_sum;  // the server's `sum` after step 0 (sync, --check only)
   long long any_source = 0;        // receives from whichever rank was first (sync: must be 0)
+  std::string departure;  // how its transfers depart from the schedule (sync, --check, rank 0; "": none)
 };
 
 // What the asynchronous server saw, update by update.

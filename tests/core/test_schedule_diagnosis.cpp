@@ -190,6 +190,18 @@ TEST_CASE("a step traced under another name is told as such, with the call to ad
             "allgather step 0: rank 0 sent chunk 1 to rank 1 as the ring does, but its trace says "
             "reduce-scatter step 1"));
   CHECK(has(text, "tc.at(\"allgather\", s)"));
+  CHECK_FALSE(has(text, "swapped"));  // a label carried over from before: the call is missing
+}
+
+TEST_CASE("a transfer labelled with a later phase of the schedule is told as labels swapped") {
+  const Schedule s = ringlab::parameter_server_schedule(3, 2);
+  auto events = run_of(s);
+  for (auto& e : events)  // the workers label their push "pull" and their pull "push"
+    if (e.rank != 0) e.phase = e.phase == "push" ? "pull" : "push";
+  const auto text = diagnose_schedule(s, events);
+  CHECK(has(text, "push step 0: rank 1 sent to rank 0 as the parameter server does, but its trace says pull step 0, "
+                  "the schedule's other phase: this transfer is the push, so the tc.at labels are swapped or on "
+                  "the wrong side of it"));
 }
 
 TEST_CASE("a phase with no transfer at all is named as missing") {

@@ -323,12 +323,22 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
                     "steps run backward; the chunk index is right for each step s." + look;
         else if (!same_message(e, t))
           d.text += ", expected chunk " + std::to_string(t.chunk) + " — the chunk index is wrong." + look;
-        else
+        else {
+          // A label of a later place that the schedule gives another phase: the tc.at calls are
+          // swapped, or one sits before a transfer it should follow. (A label of an earlier place
+          // is one carried over: the tc.at of this step is missing.)
+          const bool other_phase = !e.phase.empty() && e.phase != t.phase &&
+                                   slot_of(e.phase, e.step) < after_all &&
+                                   slot_of(e.phase, e.step) > slot_of(t.phase, t.step);
           d.text += " as " + reference.name + " does, but its trace says " +
                     (e.phase.empty() ? std::string("no phase at all") : where(reference, e.phase, e.step)) +
+                    (other_phase ? ", the schedule's other phase: this transfer is the " + t.phase +
+                                       ", so the tc.at labels are swapped or on the wrong side of it"
+                                 : std::string()) +
                     " — call tc.at(\"" + t.phase + "\", " + (reference.step_word == "round" ? "k" : "s") +
                     ") at the start of each " + reference.step_word +
                     ", so that the trace and the watchdog know where you are.";
+        }
       }
       if (!first || d.order < first->order) first = std::move(d);
     }

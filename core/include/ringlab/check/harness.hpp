@@ -101,17 +101,6 @@ inline std::vector<trace::Event> gather_events(Communicator& comm, const std::ve
   return events;
 }
 
-// The first departure of one call's transfers, traced on every rank, from `reference`: the
-// sentence on rank 0 (schedule_diagnosis.hpp), "" elsewhere and when there is none. Collective.
-inline std::string schedule_departure(Communicator& comm, const Schedule& reference,
-                                      const std::vector<trace::Event>& mine) {
-  std::vector<trace::Event> transfers;  // and the adds (is one made before its step's receive?)
-  for (const auto& e : mine)
-    if (e.op == trace::Op::send || e.op == trace::Op::recv || e.op == trace::Op::reduce) transfers.push_back(e);
-  const auto events = gather_events(comm, transfers);
-  return comm.rank() == 0 ? diagnose_schedule(reference, events) : "";
-}
-
 // What the output buffer holds before a call: a value no implementation produces by accident.
 template <class T> void poison(View<T> out) { fill(out, static_cast<T>(-77)); }
 
@@ -129,6 +118,17 @@ inline std::vector<int> roots_of(int n, bool rooted) {
 }
 
 }  // namespace detail
+
+// The first departure of one call's transfers, traced on every rank, from `reference`: the
+// sentence on rank 0 (schedule_diagnosis.hpp), "" elsewhere and when there is none. Collective.
+inline std::string schedule_departure(Communicator& comm, const Schedule& reference,
+                                      const std::vector<trace::Event>& mine) {
+  std::vector<trace::Event> transfers;  // and the adds (is one made before its step's receive?)
+  for (const auto& e : mine)
+    if (e.op == trace::Op::send || e.op == trace::Op::recv || e.op == trace::Op::reduce) transfers.push_back(e);
+  const auto events = detail::gather_events(comm, transfers);
+  return comm.rank() == 0 ? diagnose_schedule(reference, events) : "";
+}
 
 // Whether a check sweep of this run stopped at a case whose trace departs from the schedule
 // (check() prints the departure as it stops). A departure fails the check even where no element
@@ -241,7 +241,7 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
           // A transfer never finished is not in the trace; the kit has said so ("message left
           // behind"), and that is the explanation: the schedule would only see a send missing.
           if (scheduled && comm.all_ok(!comm.left_behind()))
-            departure = detail::schedule_departure(comm, c.schedule(comm.size(), root), events);
+            departure = schedule_departure(comm, c.schedule(comm.size(), root), events);
           const bool departed = !comm.all_ok(departure.empty());  // rank 0 found it; all stop
           if (mine.wrong && c.explain && !departed) c.explain(comm, got);
           // For the diagnosis across runs (diagnose_runs.hpp): this rank's first wrong values,
