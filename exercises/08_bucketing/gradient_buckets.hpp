@@ -136,13 +136,17 @@ class BucketScheduler {
     if (ticket_[static_cast<std::size_t>(b)] >= 0) averaging_.wait(ticket_[static_cast<std::size_t>(b)]);
   }
 
-  // A bucket number the plan does not have (a tensor's number, say) is refused with the numbers,
-  // where indexing with it would crash far from the call, or not at all.
+  // A bucket number the plan does not have (a tensor's number, or a bucket's ticket, say) is
+  // refused with the numbers, where indexing with it would crash far from the call, or not at all.
   void must_be_a_bucket(int b, const char* call) const {
-    if (b < 0 || b >= static_cast<int>(buckets_.size()))
-      throw std::out_of_range(std::string(call) + "(" + std::to_string(b) + "): no bucket " + std::to_string(b) +
-                              " — there are " + std::to_string(buckets_.size()) + ", numbered 0 to " +
-                              std::to_string(static_cast<int>(buckets_.size()) - 1));
+    if (b >= 0 && b < static_cast<int>(buckets_.size())) return;
+    std::string whose;  // a ticket the averaging gave in this step: say whose
+    for (std::size_t k = 0; k < ticket_.size() && whose.empty(); ++k)
+      if (ticket_[k] == b) whose = " (" + std::to_string(b) + " is bucket " + std::to_string(k) + "'s ticket, ticket_[" +
+                                   std::to_string(k) + "]: " + call + " takes the bucket's number)";
+    throw std::out_of_range(std::string(call) + "(" + std::to_string(b) + "): no bucket " + std::to_string(b) +
+                            " — there are " + std::to_string(buckets_.size()) + ", numbered 0 to " +
+                            std::to_string(static_cast<int>(buckets_.size()) - 1) + whose);
   }
 
   Averaging& averaging_;

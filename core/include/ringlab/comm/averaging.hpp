@@ -9,6 +9,8 @@
 //           messages, no copies through the kernel, no thread
 #pragma once
 #include <functional>
+#include <stdexcept>
+#include <string>
 
 #include "ringlab/comm/memory.hpp"
 #include "ringlab/comm/progress_thread.hpp"
@@ -73,12 +75,25 @@ class SharedAveraging : public Averaging {
   SharedAveraging(Communicator& comm, std::size_t count) : shared_(comm, count) {}
   const char* name() const override { return "shared"; }
   View<float> gradient() override { return shared_.gradient(); }
-  void new_step() override { shared_.new_step(); }
+  // Tickets count on across steps, as the ring's do: a ticket is a handle, not a slice's number
+  // in its step, so code that mixes the two up (a bucket's ticket where its number belongs)
+  // fails from the second step on, with either averaging, instead of passing while they agree.
+  void new_step() override {
+    shared_.new_step();
+    first_ = issued_;
+  }
   int start(View<float> slice) override {
-    return shared_.start(static_cast<std::size_t>(slice.data() - shared_.gradient().data()), slice.size());
+    shared_.start(static_cast<std::size_t>(slice.data() - shared_.gradient().data()), slice.size());
+    return issued_++;
   }
   void between_layers() override {}
-  void wait(int ticket) override { shared_.wait(ticket); }
+  void wait(int ticket) override {
+    if (ticket < first_ || ticket >= issued_)
+      throw std::out_of_range("averaging wait(" + std::to_string(ticket) + "): no slice started in this step has "
+                              "that ticket (this step's are " + std::to_string(first_) + " to " +
+                              std::to_string(issued_ - 1) + ")");
+    shared_.wait(ticket - first_);
+  }
   void wait_all() override { shared_.wait_all(); }
   double busy_seconds() override { return shared_.busy_seconds(); }
   // Work done while another rank was still computing: behind that rank's backward pass.
@@ -86,6 +101,7 @@ class SharedAveraging : public Averaging {
 
  private:
   SharedAverage shared_;
+  int first_ = 0, issued_ = 0;  // this step's first ticket; the next ticket start() gives
 };
 
 }  // namespace ringlab
