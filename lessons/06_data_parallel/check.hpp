@@ -22,6 +22,7 @@
 #include "ringlab/check/diagnose_runs.hpp"
 #include "ringlab/check/value_relation.hpp"
 #include "ringlab/ringlab.hpp"
+#include "shared/by_rank.hpp"
 #include "shared/format.hpp"
 #include "shared/momentum_step.hpp"
 #include "shared/replica.hpp"
@@ -77,7 +78,7 @@ class StepCheck {
          {"velocity", replica.velocity().data(), count}},
         "distributed_optimizer_step");
     const std::vector<float>& grad = replica.grad_on_host();
-    const double err = comm_.max(lessons::relative_error(grad, whole_grad_));
+    const double err_here = lessons::relative_error(grad, whole_grad_), err = comm_.max(err_here);
     if (err > kGradientTolerance && comm_.rank() == 0)  // where they differ: the first elements, both values
       ringlab::log(ringlab::Level::error) << "averaged gradient vs one process: "
                                           << ringlab::describe(ringlab::compare<float>(
@@ -101,7 +102,7 @@ class StepCheck {
       for (const auto& text : comm_.gather_strings(mine))  // (rank 0 only: the first rank that has one)
         if (cause_.empty()) cause_ = text;
       if (err > kGradientTolerance)
-        if (const std::string across = rank_factors(); !across.empty()) cause_ = across;
+        if (const std::string across = rank_factors(err_here <= kGradientTolerance); !across.empty()) cause_ = across;
       // The calls first when they differ: they say what the step did; the values, where it shows
       // (left out when the calls name the cause: collective_calls.hpp says why).
       if (calls.cause) cause_ = calls.text;
@@ -200,9 +201,23 @@ class StepCheck {
   // k = n / local_size on every rank (the ranks on its host, comm.local_size()) is the host's
   // count where the world's belongs; the check spreads the ranks over simulated hosts so that the
   // two differ (exercises/manifest.txt: ranks-per-host).
-  std::string rank_factors() {
-    const auto all = comm_.gather_strings(factor_ + " " + std::to_string(comm_.local_size()));
+  // Right on some ranks and wrong on the others: said as such (by_rank.hpp), with the factor of
+  // the wrong ones.
+  std::string rank_factors(bool right_here) {
+    const auto all = comm_.gather_strings((right_here ? "=" : factor_) + " " + std::to_string(comm_.local_size()));
     if (comm_.rank() != 0 || all.size() < 2) return "";
+    std::vector<bool> wrong;
+    std::string wrong_factor;
+    for (const auto& a : all) {
+      wrong.push_back(a[0] != '=');
+      if (wrong.back() && wrong_factor.empty()) wrong_factor = a.substr(0, a.find(' '));
+    }
+    const std::string times =
+        wrong_factor.empty() || wrong_factor == "nan"
+            ? std::string()
+            : " (each wrong value " + lessons::format("%.4g", std::strtod(wrong_factor.c_str(), nullptr)) + " times the right one)";
+    if (const std::string some = lessons::only_some_ranks(wrong, false, times); !some.empty())
+      return "the averaged gradient is " + some + ".";
     std::string values, first;
     bool by_rank = true, by_local = true, differ = false;
     const double n = double(all.size());

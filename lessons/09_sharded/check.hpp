@@ -41,6 +41,7 @@
 #include "ringlab/check/value_relation.hpp"
 #include "ringlab/ringlab.hpp"
 #include "sharded_optimizer.hpp"
+#include "shared/by_rank.hpp"
 #include "shared/training.hpp"
 #include "shared/momentum_step.hpp"
 
@@ -142,13 +143,21 @@ inline std::string explain_gradient(ringlab::LayerwiseModel& model, ringlab::Whe
     evidence.push_back(e);
     index.push_back(static_cast<long long>(i));
   }
+  // Whose chunks hold the wrong values: right in some owners' chunks only says the ranks did not
+  // all do the same (by_rank.hpp).
+  std::vector<bool> wrong_owner(static_cast<std::size_t>(n), false);
+  for (long long i : index)
+    if (const int o = owner_of(static_cast<std::size_t>(i), stage, model, n); o >= 0) wrong_owner[static_cast<std::size_t>(o)] = true;
+  const std::string by_owner = lessons::only_some_ranks(wrong_owner, true);
+  const std::string owners = by_owner.empty() ? "" : " The averaged gradient is " + by_owner + ".";
   using ringlab::Relation;
   const double nn = n;
   const std::string what = "stage " + std::to_string(stage) + ", step " + std::to_string(s) + ", the averaged gradient";
   if (const std::string edge = stage == 1 ? at_chunk_edges(index, want.size(), n) : ""; !edge.empty())
-    return ringlab::explain(what, evidence, n, {}, "place", index) + " " + edge;
-  if (step_used.other_gradient) return ringlab::explain(what, evidence, n, {}, "place", index) + " " + step_used.text;
-  const std::string besides = step_used.text.empty() ? "" : " " + step_used.text;
+    return ringlab::explain(what, evidence, n, {}, "place", index) + " " + edge + owners;
+  if (step_used.other_gradient)
+    return ringlab::explain(what, evidence, n, {}, "place", index) + " " + step_used.text + owners;
+  const std::string besides = (step_used.text.empty() ? "" : " " + step_used.text) + owners;
   return ringlab::explain(
       what, evidence, n,
       {{Relation::factor, "the sum over the ranks was used where the mean belongs — divide your chunk by comm.size()", nn},
