@@ -348,7 +348,20 @@ TEST_CASE("a partner that already returned from the collective left before its c
   CHECK(has(c.text, "the binomial tree has rank 1 send to rank 3 in round 1 (root 0) (its child), but rank 1 has "
                     "already returned from the binomial tree (it waits in comm.all_ok): it left before making that "
                     "send — one possibility is a loop it leaves too early (a break or return once it has done an "
-                    "earlier call); another, a condition around the send that leaves this rank out."));
+                    "earlier call); another, that send inside a condition that leaves this rank out."));
+  SECTION("one that returned before its first call: the call is missing there, a return or a condition") {
+    // The chain on 2 ranks: rank 0 sends first of all; it left chain_sum without sending.
+    const Schedule chain = ringlab::chain_schedule(2);
+    Report receiver = stuck(1, false, 0, "forward", 1);
+    receiver.scope = 0, receiver.scopes = 1;
+    Report gone;
+    gone.rank = 0, gone.collective = "comm.gather_strings", gone.scope = -1, gone.scopes = 1;
+    const auto early = ringlab::compare_hang(chain, {receiver, gone});
+    CHECK(has(early.text, "but rank 0 has already returned from the chain (it waits in comm.gather_strings): it left "
+                          "without making that send, its first call there — one possibility is a return before it "
+                          "(the function ends early on this rank); another, that send inside a condition that leaves "
+                          "this rank out, or no send at all."));
+  }
   SECTION("one that never started the collective is not said to have returned from it") {
     left.scopes = 0;
     const auto never = ringlab::compare_hang(tree, {waiting, left});

@@ -497,7 +497,8 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
         const bool earlier = mate && std::any_of(reference.transfers.begin(), reference.transfers.end(), [&](const Transfer& t) {
           return t.rank == p.peer && places.of(t.phase, t.step) < places.of(mate->phase, mate->step);
         });
-        const bool returned = gone && earlier && peer_report != reports.end() && report->scope >= 0 &&
+        // (With no call before it, it left without making any: a return before its first call.)
+        const bool returned = gone && peer_report != reports.end() && report->scope >= 0 &&
                               peer_report->scopes > report->scope && peer_report->scope != report->scope;
         const bool past = !gone && mate && labelled && !peer->second->phase.empty() &&
                           places.of(peer->second->phase, peer->second->step) > places.of(mate->phase, mate->step);
@@ -561,10 +562,15 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
           lines += line;
           if (missing.empty()) {
             missing = did + ", as " + reference.name + " has it; " + has + ", but " + state +
-                      (returned ? ": it left before making that " + mate_verb +
-                                      " — one possibility is a loop it leaves too early (a break or return once it "
-                                      "has done an earlier call); another, a condition around the " +
-                                      mate_verb + " that leaves this rank out."
+                      (returned && earlier
+                           ? ": it left before making that " + mate_verb +
+                                 " — one possibility is a loop it leaves too early (a break or return once it "
+                                 "has done an earlier call); another, that " +
+                                 mate_verb + " inside a condition that leaves this rank out."
+                       : returned ? ": it left without making that " + mate_verb +
+                                        ", its first call there — one possibility is a return before it (the "
+                                        "function ends early on this rank); another, that " +
+                                        mate_verb + " inside a condition that leaves this rank out, or no " + mate_verb + " at all."
                        : gone ? ": it never made that " + mate_verb +
                                     (p.send ? "" : " (or made it to another rank)") +
                                     " — look at which ranks make it (the condition around it) and to whom."
