@@ -72,7 +72,26 @@ inline std::vector<std::string> diagnose(const ScaledLr& scaled, const LearningR
                                          const std::vector<long long>& warmups_with_nan,
                                          const std::string& nan_example, const std::string& fallback) {
   std::vector<std::string> lines = scaling_diagnoses(scaled);
-  // The rate after the warm-up must be scaled_lr's, whatever scaled_lr does.
+  // The rate after the warm-up must be scaled_lr's, whatever scaled_lr does. Called with base_lr
+  // and the world size in each other's place, it is scaled_lr(n, int(base_lr)) for every rule
+  // (the int parameter truncates 0.02 to 0): said once, as that, since the per-rule shapes of
+  // such a rate (n for none, 0 for the others) point nowhere.
+  bool swapped = true, right = true;
+  for (Scaling s : {Scaling::none, Scaling::linear, Scaling::sqrt})
+    for (double b : {0.02, 0.5, 3.0})
+      for (int n : {1, 2, 3, 4, 8}) {
+        const double got = lr(b, n, s, 15, 10);
+        swapped = swapped && close(got, scaled(double(n), static_cast<int>(b), s));
+        right = right && close(got, scaled(b, n, s));
+      }
+  if (swapped && !right) {
+    lines.push_back("the rate after the warm-up is scaled_lr(n, base_lr, rule) for every rule, at base_lr 0.02, 0.5 "
+                    "and 3 and n = 1, 2, 3, 4, 8: scaled_lr was given the world size where base_lr belongs and base_lr "
+                    "where the world size belongs (an int: base_lr 0.02 arrives as 0) — its arguments are in each "
+                    "other's place; it takes (base_lr, world_size, s).");
+    if (auto line = nan_diagnosis(warmups_with_nan, nan_example); !line.empty()) lines.push_back(line);
+    return lines;
+  }
   for (Scaling s : {Scaling::none, Scaling::linear, Scaling::sqrt}) {
     auto after = [&](double b, int n) { return lr(b, n, s, 15, 10); };
     bool same = true;
