@@ -34,6 +34,17 @@ Schedule ring_allreduce_schedule(int n) {
                                "the rank before it", ""});
       }
   }
+  // Reduce-scatter step s: rank r sends its input plus what reached it at the steps before, the
+  // inputs of ranks r, r - 1, ..., r - s; the allgather passes finished sums, every input once.
+  for (const auto& t : s.transfers) {
+    if (t.op != trace::Op::send) continue;
+    std::vector<int> m(static_cast<std::size_t>(n), t.phase == "allgather" ? 1 : 0);
+    if (t.phase == "reduce-scatter")
+      for (int k = 0; k <= t.step; ++k) m[static_cast<std::size_t>(wrap(t.rank - k, n))] = 1;
+    s.carries.push_back(m);
+  }
+  s.result.assign(static_cast<std::size_t>(n), 1);
+  s.result_chunked = true;
   return s;
 }
 
@@ -73,6 +84,11 @@ Schedule binomial_tree_schedule(int n, int root) {
   s.exercise = "03";
   s.before_first_receive = "it has no data yet to send";
   s.transfers = tree_transfers(n, root, Numbering::right);
+  // Every message, and every rank's result, is the root's buffer.
+  s.result.assign(static_cast<std::size_t>(n), 0);
+  s.result[static_cast<std::size_t>(root)] = 1;
+  for (const auto& t : s.transfers)
+    if (t.op == trace::Op::send) s.carries.push_back(s.result);
   if (root != 0) {  // the tree's two numberings mixed up: each is a schedule of its own
     const std::string r = std::to_string(root);
     s.look_alikes = {
@@ -654,6 +670,8 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
   out.text += "diagnosis: " + first + hole + "\n" + lines;
   return out;
 }
+
+std::string place_of(const Schedule& s, const std::string& phase, int step) { return where(s, phase, step); }
 
 WatchSchedule::WatchSchedule(Schedule reference) {
   watchdog::compare_with([reference = std::move(reference)](const std::vector<watchdog::Report>& reports, int) {

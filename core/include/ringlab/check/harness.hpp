@@ -40,6 +40,7 @@
 #include "ringlab/comm/ops.hpp"
 #include "ringlab/comm/sim_device.hpp"
 #include "ringlab/check/schedule_diagnosis.hpp"  // the reference schedules, WatchSchedule
+#include "ringlab/check/value_departure.hpp"
 #include "ringlab/trace/trace.hpp"
 
 namespace ringlab::harness {
@@ -57,6 +58,7 @@ template <class T> struct Implementation {
 };
 
 template <class T> struct Collective {
+  using value_type = T;
   std::vector<Implementation<T>> impls;
   // This rank's input, in host memory (`root` is 0 for a collective without one).
   std::function<void(std::vector<T>& in, int rank, int root)> input;
@@ -128,6 +130,26 @@ inline std::string schedule_departure(Communicator& comm, const Schedule& refere
     if (e.op == trace::Op::send || e.op == trace::Op::recv || e.op == trace::Op::reduce) transfers.push_back(e);
   const auto events = detail::gather_events(comm, transfers);
   return comm.rank() == 0 ? diagnose_schedule(reference, events) : "";
+}
+
+// The first message (or result) of one traced call that carries the wrong values
+// (value_departure.hpp), against every rank's input as `c` makes it: the sentence on rank 0, ""
+// elsewhere and when there is none. Collective.
+template <class C>
+std::string value_departure(Communicator& comm, const C& c, const Schedule& reference,
+                            const std::vector<trace::Event>& mine, std::size_t count, int root) {
+  std::vector<trace::Event> traced;
+  for (const auto& e : mine)
+    if (e.op == trace::Op::send || e.op == trace::Op::recv || e.op == trace::Op::end) traced.push_back(e);
+  const auto events = detail::gather_events(comm, traced);
+  if (comm.rank() != 0) return "";
+  std::vector<std::vector<double>> inputs;
+  for (int k = 0; k < comm.size(); ++k) {
+    std::vector<typename C::value_type> in(count);
+    c.input(in, k, root);
+    inputs.emplace_back(in.begin(), in.end());
+  }
+  return first_value_departure(reference, events, inputs);
 }
 
 // Whether a check sweep of this run stopped at a case whose trace departs from the schedule
@@ -243,7 +265,18 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
           if (scheduled && comm.all_ok(!comm.left_behind()))
             departure = schedule_departure(comm, c.schedule(comm.size(), root), events);
           const bool departed = !comm.all_ok(departure.empty());  // rank 0 found it; all stop
-          if (mine.wrong && c.explain && !departed) c.explain(comm, got);
+          // Every message where the schedule has it, but wrong values somewhere: the first message
+          // (or result) that carries the wrong values, from the values the trace recorded (small
+          // cases only), said once per run; otherwise the lesson's own explanation.
+          std::string carried;
+          if (scheduled && !departed && !comm.all_ok(mine.wrong == 0))
+            carried = value_departure(comm, c, c.schedule(comm.size(), root), events, count, root);
+          static bool carried_said = false;
+          if (!carried.empty() && !carried_said && comm.rank() == 0) {
+            std::fprintf(csv ? stderr : stdout, "diagnosis: %s\n", carried.c_str());
+            carried_said = true;
+          }
+          if (mine.wrong && c.explain && !departed && carried.empty()) c.explain(comm, got);
           // For the diagnosis across runs (diagnose_runs.hpp): this rank's first wrong values,
           // each with this rank's own input there (how the wrong value relates to it says what
           // was added: value_relation.hpp), and, from rank 0, the case with its wrong elements

@@ -73,6 +73,14 @@ struct Schedule {
   // a rank's add (a reduce event) in such a step must come after that step's receive, or it adds
   // what the landing buffer held before the message came.
   std::vector<std::string> adds_received;
+  // What the messages carry (value_departure.hpp): for each send of `transfers`, how many times
+  // each rank's input is in it (m[k] for rank k, of the send's chunk; -1: the whole buffer), in
+  // the same order as the sends; and what every rank's result holds at the end, the same way
+  // (`result_chunked`: chunk by chunk, the ring's n chunks; otherwise the whole buffer). Empty: the
+  // schedule says nothing of values.
+  std::vector<std::vector<int>> carries;
+  std::vector<int> result;
+  bool result_chunked = false;
 };
 
 // Lesson 05's ring allreduce on n ranks (solutions/05_ring_allreduce/ring_allreduce.hpp's
@@ -109,6 +117,9 @@ Schedule parameter_server_schedule(int n, int steps);
 // the receive that follows it only its echo. When every transfer is the schedule's, the reduce
 // events of the `adds_received` phases are checked too: an add before its step's receive.
 std::string diagnose_schedule(const Schedule& reference, const std::vector<trace::Event>& events);
+
+// A place of the schedule in words: "reduce-scatter step 1", "round 2 (root 0)".
+std::string place_of(const Schedule& s, const std::string& phase, int step);
 
 // A hang, against the schedule: each call the watchdog found blocked (its reports, with the
 // phase and step the rank was at) compared with what `reference` has that rank do there —

@@ -1,0 +1,167 @@
+#include "ringlab/check/value_departure.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <optional>
+
+#include "ringlab/base/chunks.hpp"
+
+namespace ringlab {
+namespace {
+
+struct Range {
+  std::size_t offset = 0, count = 0;
+};
+
+bool same(const std::vector<double>& a, const std::vector<double>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!(std::fabs(a[i] - b[i]) <= 1e-5 * std::fmax(1.0, std::fabs(b[i])))) return false;
+  return true;
+}
+
+// The values of sum_k m[k] * input_k over `r`.
+std::vector<double> combination(const std::vector<std::vector<double>>& inputs, const std::vector<int>& m, Range r) {
+  std::vector<double> v(r.count, 0.0);
+  for (std::size_t k = 0; k < m.size(); ++k)
+    for (std::size_t i = 0; i < r.count && m[k] != 0; ++i) v[i] += m[k] * inputs[k][r.offset + i];
+  return v;
+}
+
+// "rank 2's input alone", "the inputs of ranks 1 and 2 summed", "rank 1's input twice and rank
+// 2's once", "no input at all (0)".
+std::string inputs_text(const std::vector<int>& m) {
+  std::vector<int> ranks;
+  bool ones = true;
+  for (std::size_t k = 0; k < m.size(); ++k)
+    if (m[k] != 0) ranks.push_back(static_cast<int>(k)), ones = ones && m[k] == 1;
+  if (ranks.empty()) return "no input at all (0)";
+  if (ranks.size() == m.size() && ones) return "every rank's input once (the full sum)";
+  auto list = [&](bool times) {
+    std::string text;
+    for (std::size_t i = 0; i < ranks.size(); ++i) {
+      const int k = ranks[i], c = m[static_cast<std::size_t>(k)];
+      text += (i == 0 ? "" : i + 1 == ranks.size() ? " and " : ", ") + std::to_string(k);
+      if (times) text += c == 1 ? "'s once" : c == 2 ? "'s twice" : "'s " + std::to_string(c) + " times";
+    }
+    return text;
+  };
+  if (ranks.size() == 1 && ones) return "rank " + list(false) + "'s input alone";
+  if (ones) return "the inputs of ranks " + list(false) + " summed";
+  return "the inputs of ranks " + list(true) + " summed";
+}
+
+// The one combination of the inputs, each rank's 0, 1 or 2 times, that `got` is; none when no
+// combination or more than one is (a value or two can match several by chance).
+std::optional<std::vector<int>> as_inputs(const std::vector<std::vector<double>>& inputs, Range r,
+                                          const std::vector<double>& got) {
+  const std::size_t n = inputs.size();
+  if (n > 6 || r.count == 0) return std::nullopt;
+  std::optional<std::vector<int>> found;
+  std::vector<int> m(n, 0);
+  for (;;) {
+    if (same(got, combination(inputs, m, r))) {
+      if (found) return std::nullopt;
+      found = m;
+    }
+    std::size_t k = 0;
+    while (k < n && m[k] == 2) m[k++] = 0;
+    if (k == n) break;
+    ++m[k];
+  }
+  return found;
+}
+
+}  // namespace
+
+std::string first_value_departure(const Schedule& reference, const std::vector<trace::Event>& events,
+                                  const std::vector<std::vector<double>>& inputs) {
+  const int n = reference.ranks;
+  if (reference.carries.empty() || static_cast<int>(inputs.size()) != n) return "";
+  const std::size_t count = inputs.front().size();
+  for (const auto& in : inputs)
+    if (in.size() != count) return "";
+  auto range = [&](int chunk) {
+    if (chunk < 0) return Range{0, count};
+    const Chunk c = chunk_of(count, n, chunk);
+    return Range{c.offset, c.count};
+  };
+  auto hole = [&](const std::string& phase) {
+    for (const auto& [p, h] : reference.holes)
+      if (p == phase) return " That is your " + h + " hole.";
+    return std::string();
+  };
+  // What `got` is, said against what the schedule has there (`want`): as a sum of inputs, else as
+  // a message `rank` received before `before_t` (microseconds), else only its first value.
+  auto what_it_holds = [&](int rank, Range r, const std::vector<double>& got, double before_t) {
+    if (const auto m = as_inputs(inputs, r, got)) return inputs_text(*m);
+    for (auto it = events.rbegin(); it != events.rend(); ++it) {  // the latest first
+      const trace::Event& e = *it;
+      if (e.rank != rank || e.op != trace::Op::recv || e.t1 > before_t || !same(got, e.values)) continue;
+      return "what rank " + std::to_string(rank) + " received in " + place_of(reference, e.phase, e.step) +
+             " (from rank " + std::to_string(e.peer) + ") — a message of an earlier step";
+    }
+    return std::string("values that are no sum of the inputs");
+  };
+
+  // 1. The messages, in the schedule's order.
+  std::size_t send_index = 0;
+  for (const auto& t : reference.transfers) {
+    if (t.op != trace::Op::send) continue;
+    const std::vector<int>& m = reference.carries[send_index++];
+    const trace::Event* got = nullptr;
+    for (const auto& e : events)
+      if (e.rank == t.rank && e.op == trace::Op::send && e.phase == t.phase && e.step == t.step && e.peer == t.peer) {
+        got = &e;
+        break;
+      }
+    const Range r = range(t.chunk);
+    if (!got || got->values.size() != r.count || r.count == 0) continue;  // (not traced, or another size)
+    const std::vector<double> want = combination(inputs, m, r);
+    if (same(got->values, want)) continue;
+    const std::string chunk = t.chunk >= 0 ? " chunk " + std::to_string(t.chunk) : "";
+    std::string text = place_of(reference, t.phase, t.step) + ": rank " + std::to_string(t.rank) + " sent" + chunk +
+                       " to rank " + std::to_string(t.peer) + " holding " +
+                       what_it_holds(t.rank, r, got->values, got->t0) + ", where " + reference.name + " sends " +
+                       inputs_text(m) + " there";
+    // What the message lacks or has too much of, when it is a sum of inputs.
+    if (const auto mine = as_inputs(inputs, r, got->values)) {
+      const bool only_own = (*mine)[static_cast<std::size_t>(t.rank)] == 1 &&
+                            std::count_if(mine->begin(), mine->end(), [](int c) { return c != 0; }) == 1;
+      if (only_own && t.step > 0 && m[static_cast<std::size_t>(t.rank)] == 1)
+        text += ": what arrived at the steps before is not in it — one possibility is that the send reads the input, "
+                "where the sum is kept in another buffer";
+    }
+    return text + "." + hole(t.phase);
+  }
+
+  // 2. Every message right: the results, rank by rank (chunk by chunk where the schedule chunks).
+  for (int rank = 0; rank < n; ++rank) {
+    const trace::Event* end = nullptr;
+    for (const auto& e : events)
+      if (e.rank == rank && e.op == trace::Op::end) end = &e;
+    if (!end || end->values.size() != count) continue;
+    for (int c = reference.result_chunked ? 0 : -1; c < (reference.result_chunked ? n : 0); ++c) {
+      const Range r = range(c);
+      if (r.count == 0) continue;
+      const std::vector<double> got(end->values.begin() + static_cast<std::ptrdiff_t>(r.offset),
+                                    end->values.begin() + static_cast<std::ptrdiff_t>(r.offset + r.count));
+      if (same(got, combination(inputs, reference.result, r))) continue;
+      // The place whose receive writes this chunk last: where its final value arrives.
+      std::string arrives;
+      for (const auto& t : reference.transfers)
+        if (t.rank == rank && t.op == trace::Op::recv && (t.chunk == c || t.chunk < 0))
+          arrives = place_of(reference, t.phase, t.step);
+      return "every message carried what " + reference.name + " sends, but rank " + std::to_string(rank) +
+             " ends with" + (c >= 0 ? " chunk " + std::to_string(c) : std::string(" its buffer")) + " holding " +
+             what_it_holds(rank, r, got, end->t0) + ", where it should hold " + inputs_text(reference.result) +
+             (arrives.empty() ? std::string() : ", as received in " + arrives) +
+             ": what arrived there did not end up in it — one possibility is that it was copied out of the landing "
+             "buffer before the message arrived, or not at all.";
+    }
+  }
+  return "";
+}
+
+}  // namespace ringlab
