@@ -575,3 +575,17 @@ TEST_CASE("an extra send made before the rank's first receive is told by the ran
   CHECK(has(text, "an extra send: rank 0 sent 3 messages to rank 1 in this call, the ring sends 2."));
   CHECK_FALSE(has(text, "before its first receive"));
 }
+
+TEST_CASE("a loop that runs on past the schedule's last round, making no call there, is told") {
+  const Schedule tree = ringlab::binomial_tree_schedule(5, 0);  // rounds 0, 1, 2
+  auto events = run_of(tree);
+  Event end;
+  end.rank = 3, end.op = Op::end, end.phase = "bcast-tree", end.step = 4, end.t0 = end.t1 = 1e6;  // k < n rounds
+  events.push_back(end);
+  CHECK(has(diagnose_schedule(tree, events),
+            "every transfer is the binomial tree's, but rank 3 went on to round 4 (root 0), past the binomial tree's "
+            "last, round 2 (root 0): its loop runs more rounds than the binomial tree has, and makes no call in the "
+            "extra ones — on 5 ranks the tree has 3 rounds"));
+  events.back().step = 2;  // ended at the last round: nothing to say
+  CHECK(diagnose_schedule(tree, events).empty());
+}

@@ -87,7 +87,8 @@ TEST_CASE("a send of the input where the running sum belongs is named with what 
   send_of(events, 1, "reduce-scatter", 1).values = values(in, {0, 1, 0}, n, 0);
   const auto text = ringlab::first_value_departure(ring, events, in);
   CHECK(has(text, "reduce-scatter step 1: rank 1 sent chunk 0 to rank 2 holding rank 1's input alone, where the ring "
-                  "sends the inputs of ranks 0 and 1 summed there: what arrived at the steps before is not in it"));
+                  "sends the inputs of ranks 0 and 1 summed there: part of it is missing — one possibility is that "
+                  "what arrived at a step before was not added"));
   CHECK(has(text, "That is your reduce-scatter hole."));
 }
 
@@ -121,4 +122,19 @@ TEST_CASE("every message right, a result chunk wrong: the chunk and where its va
   const auto text = ringlab::first_value_departure(ring, events, in);
   CHECK(has(text, "every message carried what the ring sends, but rank 0 ends with chunk 0 holding no input at all "
                   "(0), where it should hold every rank's input once (the full sum), as received in allgather step 0"));
+}
+
+TEST_CASE("a result chunk that holds the sum and more says so: an add where a copy belongs") {
+  const int n = 2;
+  const auto in = inputs_of(n, 6);
+  const Schedule ring = ringlab::ring_allreduce_schedule(n);
+  auto events = run_of(ring, in);
+  for (auto& e : events)  // rank 0's chunk 0: the full sum plus rank 0's own input again
+    if (e.rank == 0 && e.op == Op::end)
+      for (std::size_t i = 0; i < 3; ++i) e.values[i] += in[0][i];
+  const auto text = ringlab::first_value_departure(ring, events, in);
+  CHECK(has(text, "rank 0 ends with chunk 0 holding rank 0's input twice and rank 1's once, where it should hold "
+                  "every rank's input once (the full sum), as received in allgather step 0: that and more — one "
+                  "possibility is that what arrived was added to what the buffer already held"));
+  CHECK_FALSE(has(text, "copied out of the landing buffer"));
 }

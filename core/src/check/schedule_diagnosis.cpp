@@ -389,9 +389,34 @@ std::string added_before_received(const Schedule& reference, const std::vector<t
          hole_for(reference, *recv);
 }
 
+namespace {
+// Every transfer right: did some rank's algorithm end at a step of one of the schedule's phases
+// past that phase's last? Its loop ran on for steps that make no call there (a round count of n
+// where the tree has ceil(log2 n)); the end event carries the last place the rank announced.
+// The first such rank is told; "" when none went past.
+std::string ran_past_last_step(const Schedule& reference, const std::vector<trace::Event>& events) {
+  for (const auto& e : events) {
+    if (e.op != trace::Op::end || e.phase.empty()) continue;
+    int last = -1;
+    for (const auto& t : reference.transfers)
+      if (t.phase == e.phase) last = std::max(last, t.step);
+    if (last < 0 || e.step <= last) continue;
+    return "every transfer is " + reference.name + "'s, but rank " + std::to_string(e.rank) + " went on to " +
+           where(reference, e.phase, e.step) + ", past " + reference.name + "'s last, " +
+           where(reference, e.phase, last) + ": its loop runs more " + reference.step_word + "s than " +
+           reference.name + " has, and makes no call in the extra ones — " + reference.shape + " Look at the "
+           "loop's condition." + hole_for(reference, reference.transfers.front());
+  }
+  return "";
+}
+}  // namespace
+
 std::string diagnose_schedule(const Schedule& reference, const std::vector<trace::Event>& events) {
   const std::string departure = first_departure(reference, events);
-  if (departure.empty()) return added_before_received(reference, events);
+  if (departure.empty()) {
+    if (const std::string past = ran_past_last_step(reference, events); !past.empty()) return past;
+    return added_before_received(reference, events);
+  }
   const bool silent = std::none_of(events.begin(), events.end(), [](const trace::Event& e) {
     return e.op == trace::Op::send || e.op == trace::Op::recv;
   });

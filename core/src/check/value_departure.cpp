@@ -38,18 +38,25 @@ std::string inputs_text(const std::vector<int>& m) {
     if (m[k] != 0) ranks.push_back(static_cast<int>(k)), ones = ones && m[k] == 1;
   if (ranks.empty()) return "no input at all (0)";
   if (ranks.size() == m.size() && ones) return "every rank's input once (the full sum)";
-  auto list = [&](bool times) {
+  auto list = [&]() {  // "0, 1 and 2"
     std::string text;
-    for (std::size_t i = 0; i < ranks.size(); ++i) {
-      const int k = ranks[i], c = m[static_cast<std::size_t>(k)];
-      text += (i == 0 ? "" : i + 1 == ranks.size() ? " and " : ", ") + std::to_string(k);
-      if (times) text += c == 1 ? "'s once" : c == 2 ? "'s twice" : "'s " + std::to_string(c) + " times";
-    }
+    for (std::size_t i = 0; i < ranks.size(); ++i)
+      text += (i == 0 ? "" : i + 1 == ranks.size() ? " and " : ", ") + std::to_string(ranks[i]);
     return text;
   };
-  if (ranks.size() == 1 && ones) return "rank " + list(false) + "'s input alone";
-  if (ones) return "the inputs of ranks " + list(false) + " summed";
-  return "the inputs of ranks " + list(true) + " summed";
+  if (ranks.size() == 1 && ones) return "rank " + list() + "'s input alone";
+  if (ones) return "the inputs of ranks " + list() + " summed";
+  std::string text;  // "rank 0's input twice and rank 1's once"
+  for (std::size_t i = 0; i < ranks.size(); ++i) {
+    const int k = ranks[i], c = m[static_cast<std::size_t>(k)];
+    text += i == 0 ? "" : i + 1 == ranks.size() ? " and " : ", ";
+    text += "rank " + std::to_string(k) + "'s";
+    if (i == 0) text += " input";
+    if (c == 1) text += " once";
+    else if (c == 2) text += " twice";
+    else text += std::string(" ").append(std::to_string(c)).append(" times");
+  }
+  return text;
 }
 
 // The one combination of the inputs, each rank's 0, 1 or 2 times, that `got` is; none when no
@@ -71,6 +78,20 @@ std::optional<std::vector<int>> as_inputs(const std::vector<std::vector<double>>
     ++m[k];
   }
   return found;
+}
+
+// How a message or result that is a sum of inputs (`got`) differs from the schedule's (`want`),
+// as the one possibility it suggests: more than the schedule's (what arrived added where it
+// belongs in place of what was there, or added twice), or less (an earlier step's part left
+// out). "" when neither holds.
+std::string what_differs(const std::vector<int>& got, const std::vector<int>& want) {
+  bool more = true, less = true;
+  for (std::size_t k = 0; k < got.size(); ++k) more = more && got[k] >= want[k], less = less && got[k] <= want[k];
+  if (more) return ": that and more — one possibility is that what arrived was added to what the buffer already "
+                   "held, where it belongs in place of it, or added twice";
+  if (less) return ": part of it is missing — one possibility is that what arrived at a step before was not added, "
+                   "or was sent from a buffer that does not hold it (the input, where the sum is kept in another)";
+  return "";
 }
 
 }  // namespace
@@ -126,13 +147,7 @@ std::string first_value_departure(const Schedule& reference, const std::vector<t
                        what_it_holds(t.rank, r, got->values, got->t0) + ", where " + reference.name + " sends " +
                        inputs_text(m) + " there";
     // What the message lacks or has too much of, when it is a sum of inputs.
-    if (const auto mine = as_inputs(inputs, r, got->values)) {
-      const bool only_own = (*mine)[static_cast<std::size_t>(t.rank)] == 1 &&
-                            std::count_if(mine->begin(), mine->end(), [](int c) { return c != 0; }) == 1;
-      if (only_own && t.step > 0 && m[static_cast<std::size_t>(t.rank)] == 1)
-        text += ": what arrived at the steps before is not in it — one possibility is that the send reads the input, "
-                "where the sum is kept in another buffer";
-    }
+    if (const auto mine = as_inputs(inputs, r, got->values)) text += what_differs(*mine, m);
     return text + "." + hole(t.phase);
   }
 
@@ -153,12 +168,17 @@ std::string first_value_departure(const Schedule& reference, const std::vector<t
       for (const auto& t : reference.transfers)
         if (t.rank == rank && t.op == trace::Op::recv && (t.chunk == c || t.chunk < 0))
           arrives = place_of(reference, t.phase, t.step);
+      // A sum of inputs says how it differs; anything else (an earlier message, or nothing the
+      // inputs make) says that what arrived did not end up there.
+      const auto mine = as_inputs(inputs, r, got);
+      const std::string differs = mine ? what_differs(*mine, reference.result) : "";
       return "every message carried what " + reference.name + " sends, but rank " + std::to_string(rank) +
              " ends with" + (c >= 0 ? " chunk " + std::to_string(c) : std::string(" its buffer")) + " holding " +
              what_it_holds(rank, r, got, end->t0) + ", where it should hold " + inputs_text(reference.result) +
              (arrives.empty() ? std::string() : ", as received in " + arrives) +
-             ": what arrived there did not end up in it — one possibility is that it was copied out of the landing "
-             "buffer before the message arrived, or not at all.";
+             (!differs.empty() ? differs + "."
+                               : ": what arrived there did not end up in it — one possibility is that it was copied out "
+                                 "of the landing buffer before the message arrived, or not at all.");
     }
   }
   return "";

@@ -255,11 +255,15 @@ Collective::Collective(const char* name, const void* data, std::size_t count, DT
 }
 
 // The begin or end event of this collective, with the buffer's values when it is small.
-void Collective::emit(Op op, std::vector<double> values) {
+void Collective::emit(Op op, std::vector<double> values, bool at_last_place) {
   Event e;
   e.op = op;
   e.coll = name_;
   e.call = g_context.call;
+  if (at_last_place) {  // the end carries the last place the algorithm announced (at): how far it went
+    e.phase = g_context.phase;
+    e.step = g_context.step;
+  }
   e.count = count_;
   e.dtype = dtype_name(dtype_);
   e.t0 = e.t1 = now_us();
@@ -275,7 +279,7 @@ void Collective::begin(std::vector<double> values) {
 void Collective::finish(std::vector<double> values) {
   if (ended_) return;
   ended_ = true;
-  emit(Op::end, std::move(values));
+  emit(Op::end, std::move(values), /*at_last_place=*/true);
   g_context = Context{};
 }
 

@@ -125,9 +125,11 @@ inline std::vector<int> roots_of(int n, bool rooted) {
 // sentence on rank 0 (schedule_diagnosis.hpp), "" elsewhere and when there is none. Collective.
 inline std::string schedule_departure(Communicator& comm, const Schedule& reference,
                                       const std::vector<trace::Event>& mine) {
-  std::vector<trace::Event> transfers;  // and the adds (is one made before its step's receive?)
+  // and the adds (is one made before its step's receive?), and the ends (how far each rank went)
+  std::vector<trace::Event> transfers;
   for (const auto& e : mine)
-    if (e.op == trace::Op::send || e.op == trace::Op::recv || e.op == trace::Op::reduce) transfers.push_back(e);
+    if (e.op == trace::Op::send || e.op == trace::Op::recv || e.op == trace::Op::reduce || e.op == trace::Op::end)
+      transfers.push_back(e);
   const auto events = detail::gather_events(comm, transfers);
   return comm.rank() == 0 ? diagnose_schedule(reference, events) : "";
 }

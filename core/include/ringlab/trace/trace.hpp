@@ -149,7 +149,7 @@ class Collective {
   Collective(const char* name, const void* data, std::size_t count, DType dtype);
   void begin(std::vector<double> values);
   void finish(std::vector<double> values);
-  void emit(Op op, std::vector<double> values);
+  void emit(Op op, std::vector<double> values, bool at_last_place = false);
   bool active_;
   bool ended_ = false;
   std::int64_t serial_;

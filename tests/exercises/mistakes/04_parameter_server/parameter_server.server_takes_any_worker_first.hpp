@@ -1,5 +1,5 @@
-// mistake: the synchronous server takes the gradients as they arrive (recv_from_any, the
-// asynchronous server's call): the values agree to rounding, but the sum's order, and so its
+// mistake: the synchronous server takes the gradients as they arrive — recv_from_any, the
+// asynchronous server's call: the values agree to rounding, but the sum's order, and so its
 // rounding, changes from run to run, where the step adds them in rank order.
 // expect: 1
 // expect-message: diagnosis: the parameter server took [0-9]+ gradients with recv_from_any .whichever worker is first. in the synchronous step, where server_step adds them in rank order

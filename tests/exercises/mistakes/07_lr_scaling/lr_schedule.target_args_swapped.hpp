@@ -1,5 +1,5 @@
-// mistake: the warm-up's target calls scaled_lr with the world size and base_lr in each other's
-// place. It compiles (an int converts to a double and back): base_lr 0.02 arrives as world size 0.
+// mistake: scaled_lr called with the world size and base_lr swapped — in the warm-up's target.
+// It compiles (an int converts to a double and back): base_lr 0.02 arrives as world size 0.
 // expect: 1
 // expect-message: diagnosis: the rate after the warm-up is scaled_lr.n, base_lr, rule. for every rule
 // expect-message: its arguments are in each other's place

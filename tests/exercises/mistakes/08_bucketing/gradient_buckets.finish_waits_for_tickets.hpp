@@ -1,6 +1,6 @@
-// mistake: finish() hands wait_for each bucket's ticket where the bucket's number belongs. In the
-// first step the averaging's tickets happen to be 0, 1, ...; they count on across steps, so from
-// the second step on the ticket is no bucket at all.
+// mistake: finish() waits for each bucket's ticket where its number belongs — in the first
+// step the averaging's tickets happen to be 0, 1, ...; they count on across steps, so from the
+// second step on the ticket is no bucket at all.
 // expect: 4
 // expect-message: error: wait_for.[0-9]+.: no bucket [0-9]+ — there are [0-9]+, numbered 0 to [0-9]+ .[0-9]+ is bucket 0's ticket, ticket_.0.: wait_for takes the bucket's number.
 // expect-message: which hole: your finish hole crashes
