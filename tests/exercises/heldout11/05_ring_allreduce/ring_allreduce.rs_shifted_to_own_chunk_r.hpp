@@ -1,0 +1,9 @@
+  // ==== BEGIN EXERCISE: reduce-scatter ====
+  for (int s = 0; s < n - 1; ++s) {
+    tc.at("reduce-scatter", s);
+    View<T> mine = chunk(r - s - 2);
+    View<T> recv_buf = comm.scratch_like(mine);  // scratch the size of mine, in the same memory
+    comm.sendrecv(chunk(r - s - 1), next, recv_buf, prev);
+    ringlab::reduce_sum(mine, recv_buf);
+  }
+  // ==== END EXERCISE ====
