@@ -257,12 +257,15 @@ class StepCheck {
     }
   }
 
-  // This rank's chunk of the gradient (the ring's chunk_of, or owned_chunk) when the wrong places
+  // This rank's chunk of the gradient (the ring's chunk_of, owned_chunk, or my_part's split) when the wrong places
   // `index` all lie outside it and are most of what is outside (a gradient element that is 0 is
   // right whatever multiplies it): right in that chunk alone.
   std::optional<ringlab::Chunk> right_only_in_own_chunk(const std::vector<long long>& index, std::size_t size) const {
     const int n = comm_.size(), r = comm_.rank();
-    for (const ringlab::Chunk c : {ringlab::chunk_of(size, n, r), ringlab::owned_chunk(size, n, r)}) {
+    // my_part's split (solutions/06): n equal parts of size / n, the remainder in none.
+    const ringlab::Chunk split{static_cast<std::size_t>(r) * (size / static_cast<std::size_t>(n)),
+                               size / static_cast<std::size_t>(n)};
+    for (const ringlab::Chunk c : {ringlab::chunk_of(size, n, r), ringlab::owned_chunk(size, n, r), split}) {
       if (n < 2 || c.count == 0 || 2 * index.size() < size - c.count) continue;
       if (std::none_of(index.begin(), index.end(), [&](long long i) {
             return std::size_t(i) >= c.offset && std::size_t(i) < c.offset + c.count;
@@ -406,6 +409,22 @@ class StepCheck {
         evidence, index);
     using ringlab::Relation;
     const int n = comm_.size();
+    // Every weight of this rank's part moved right and (most of) the others did not: the step
+    // was taken on a part of the weights only. Said as such, and no factor is recorded for the
+    // runs together (a 0 there is not a 1/n computed in integers).
+    if (const auto mine = right_only_in_own_chunk(index, params_.size()); mine && !evidence.empty()) {
+      const std::string text =
+          ringlab::explain(where + ", how far each weight moved (wrong only outside this rank's part [" +
+                               std::to_string(mine->offset) + ", " + std::to_string(mine->offset + mine->count) +
+                               "); inside it every weight moved right)",
+                           evidence, n,
+                           {{Relation::zero,
+                             "only this rank's part of the weights was stepped, the others never moved — every rank "
+                             "holds the whole model and steps all of it (params, grad and velocity whole)"}},
+                           "place", index);
+      factor_.clear();
+      return text;
+    }
     // The velocity tells what the update was handed: right, it had the right gradient, and a
     // weight that moved k times as far had k times the learning rate.
     const bool velocity_right = lessons::relative_error(after.velocity, velocity_after_) <= kStepTolerance;

@@ -42,6 +42,16 @@ TEST_CASE("a call of another kind on the same buffer is named with what each kin
                   "the whole sum, where reduce_scatter(grad) sums") != std::string::npos);
 }
 
+TEST_CASE("the two halves are not merged where the reference makes them itself") {
+  // Lesson 09's step reduce-scatters grad: a reduce-scatter that reads params, then the allgather of
+  // params, is that, not an allreduce of params (the call is known by the buffer it reads).
+  const std::string text =
+      compare_calls({call("reduce_scatter", params), call("allgather", params)}, sharded, buffers, "s").text;
+  CHECK(text.find("s called reduce_scatter(params), allgather(params); the reference calls reduce_scatter(grad), "
+                  "allgather(params).") == 0);
+  CHECK(text.find("allreduce") == std::string::npos);
+}
+
 TEST_CASE("one call too many, and one missing") {
   const std::string extra = compare_calls(
       {call("reduce_scatter", grad), call("allgather", params), call("allgather", velocity)}, sharded, buffers, "s").text;

@@ -68,12 +68,14 @@ bool same(const std::vector<Call>& a, std::size_t i, const std::vector<Call>& b,
 }
 
 // A reduce-scatter then an allgather of the same whole buffer: the allreduce's two halves, merged
-// into one allreduce unless the reference itself reduce-scatters that buffer.
+// into one allreduce unless the reference itself reduce-scatters (any buffer: lesson 09's step,
+// whose two halves are the lesson). A call is known by the buffer it reads, so a reduce-scatter
+// of params into grad followed by an allgather of params is no allreduce of params.
 std::vector<Call> merge_halves(std::vector<Call> calls, const std::vector<Call>& want) {
   for (std::size_t i = 0; i + 1 < calls.size(); ++i) {
     const Call &a = calls[i], &b = calls[i + 1];
     const bool reference_scatters = std::any_of(want.begin(), want.end(), [&](const Call& w) {
-      return w.kind == "reduce_scatter" && w.buffer == a.buffer;
+      return w.kind == "reduce_scatter";
     });
     if (a.kind == "reduce_scatter" && b.kind == "allgather" && a.whole && b.whole && a.buffer == b.buffer &&
         !reference_scatters) {
