@@ -1,6 +1,5 @@
 #include "ringlab/check/value_departure.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <optional>

@@ -235,12 +235,14 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
       };
       for (const auto& impl : c.impls) {
         const bool scheduled = c.schedule && impl.name == c.scheduled;
+        // The schedule it must follow, made once: the watchdog, the transfers and the values use it.
+        const Schedule reference = scheduled ? c.schedule(comm.size(), root) : Schedule{};
         for (bool in_place : c.out_of_place ? std::vector<bool>{false, true} : std::vector<bool>{true}) {
           std::optional<trace::Capture> capture;  // the scheduled one: traced in memory, this call only
           std::optional<WatchSchedule> watch;     // and a hang in it compared with the schedule
           if (scheduled) {
             capture.emplace();
-            watch.emplace(c.schedule(comm.size(), root));
+            watch.emplace(reference);
           }
           run(impl, in_place, in_buf, out_buf, got);
           watch.reset();
@@ -265,14 +267,14 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
           // A transfer never finished is not in the trace; the kit has said so ("message left
           // behind"), and that is the explanation: the schedule would only see a send missing.
           if (scheduled && comm.all_ok(!comm.left_behind()))
-            departure = schedule_departure(comm, c.schedule(comm.size(), root), events);
+            departure = schedule_departure(comm, reference, events);
           const bool departed = !comm.all_ok(departure.empty());  // rank 0 found it; all stop
           // Every message where the schedule has it, but wrong values somewhere: the first message
           // (or result) that carries the wrong values, from the values the trace recorded (small
           // cases only), said once per run; otherwise the lesson's own explanation.
           std::string carried;
           if (scheduled && !departed && !comm.all_ok(mine.wrong == 0))
-            carried = value_departure(comm, c, c.schedule(comm.size(), root), events, count, root);
+            carried = value_departure(comm, c, reference, events, count, root);
           static bool carried_said = false;
           if (!carried.empty() && !carried_said && comm.rank() == 0) {
             std::fprintf(csv ? stderr : stdout, "diagnosis: %s\n", carried.c_str());
