@@ -35,14 +35,17 @@ namespace {
 // --- 1. the slide ----------------------------------------------------------------------
 // Term i of the global sum is w_i * x_i; rank r holds terms [r*k, (r+1)*k).
 // `before`: the ranks' values of the call before (the check's calls, on rank 0; null elsewhere).
+// `first_zero`: rank 0's weights all 0, so the partial sum it passes on is exactly 0 (which must
+// go on like any other).
 long long chain_sum(Communicator& comm, int k, bool small_integers, bool print,
-                    std::vector<ChainRank>* before = nullptr) {
+                    std::vector<ChainRank>* before = nullptr, bool first_zero = false) {
   const int r = comm.rank(), n = comm.size(), total = n * k;
   std::vector<double> w(total), x(total);
   std::mt19937_64 gen(7);
   for (int i = 0; i < total; ++i) {
     w[i] = small_integers ? i + 1 : std::uniform_real_distribution<double>(-1, 1)(gen);
     x[i] = small_integers ? i + 2 : std::uniform_real_distribution<double>(-1, 1)(gen);
+    if (first_zero && i < k) w[i] = 0;
   }
   View<const double> my_w(w.data() + r * k, k), my_x(x.data() + r * k, k);
   WatchSchedule watch(chain_schedule(n));  // a hang is compared with the chain's schedule
@@ -194,6 +197,12 @@ int main(int argc, char** argv) {
                                        k * comm.size(), w));
       wrong += w;
     }
+    // Said before the run: a chain that skips a send of 0 hangs here, and the line tells why.
+    print_once(comm, "chain sum  3 terms per rank, rank 0's weights all 0: its partial sum is 0, passed on like "
+                     "any other\n");
+    const long long zero = chain_sum(comm, 3, false, false, &before, true);
+    print_once(comm, lessons::format("chain sum  3 terms per rank, rank 0's all 0: #wrong %lld\n", zero));
+    wrong += zero;
     for (int M : c.microbatches)
       wrong += lesson02::check_mlp(comm, c, train_pipelined(comm, c, M), M, false);  // check.hpp
   }

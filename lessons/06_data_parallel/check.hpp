@@ -454,8 +454,13 @@ class StepCheck {
     if (from_rest) causes.push_back({Relation::factor, twice, 2 + double(momentum_)});
     // The step's own numbers name a factor a count of ranks cannot: from velocity 0 the weights move
     // lr * grad, so a step that moved momentum / lr times as far took momentum as its learning rate.
-    const std::vector<ringlab::NamedFactor> known{lessons::lr_momentum_swapped_factor(lr_, momentum_)};
+    // And 1 + momentum, with a wrong velocity: the gradient was in the velocity before the update.
+    std::vector<ringlab::NamedFactor> known{lessons::lr_momentum_swapped_factor(lr_, momentum_)};
     if (from_rest) causes.push_back(lessons::lr_momentum_swapped_cause(lr_, momentum_, "sgd_momentum_update"));
+    if (from_rest && !velocity_right) {
+      known.push_back(lessons::gradient_in_velocity_factor(momentum_));
+      causes.push_back(lessons::gradient_in_velocity_cause(momentum_, "sgd_momentum_update"));
+    }
     // Not from rest, yet every wrong weight moved as a step from velocity 0 moves it: the
     // momentum * velocity the step before left was lost on the way (shared/momentum_step.hpp).
     if (!evidence.empty() && !from_rest) {

@@ -328,6 +328,11 @@ inline std::string explain_parameters(const ringlab::LayerwiseModel& model, int 
   if (s == 0) {
     known.push_back(lessons::lr_momentum_swapped_factor(lr, momentum));
     causes.push_back(lessons::lr_momentum_swapped_cause(lr, momentum, "sgd_momentum"));
+    // A velocity 1 + momentum times the right one as well: the gradient was in it before the update.
+    if (std::fabs(velocity_k - (1 + double(momentum))) < 1e-3) {
+      known.push_back(lessons::gradient_in_velocity_factor(momentum));
+      causes.push_back(lessons::gradient_in_velocity_cause(momentum, "sgd_momentum"));
+    }
   }
   if (std::fabs(velocity_k - 1) < 1e-3)
     causes.push_back({Relation::factor,

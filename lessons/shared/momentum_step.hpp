@@ -13,6 +13,8 @@
 //    After it, x = the velocity before: b = -lr, a = -lr * k carried the velocity over times k
 //    where the momentum belongs (k = 1 - momentum: the momentum passed as 1 - momentum; k =
 //    momentum squared: the velocity scaled by the momentum besides the update).
+//  - The gradient put into the velocity before the update: from rest the update then makes
+//    momentum * grad + grad, so the weights move 1 + momentum times as far as they should.
 #pragma once
 #include <cmath>
 #include <cstddef>
@@ -125,6 +127,18 @@ inline ringlab::CauseOf lr_momentum_swapped_cause(float lr, float momentum, cons
           "the step used the momentum where the learning rate belongs (from velocity 0 the weights move lr * "
           "grad); one possibility is lr and momentum passed in each other's place to " + update,
           double(momentum) / double(lr)};
+}
+
+// The factor 1 + momentum, named, and its cause (a step from rest only): the velocity came into
+// the update holding the gradient already (copied or added there), and the update added it again.
+inline ringlab::NamedFactor gradient_in_velocity_factor(float momentum) {
+  return {1 + double(momentum), "1 + momentum = " + format("%g", 1 + double(momentum))};
+}
+inline ringlab::CauseOf gradient_in_velocity_cause(float momentum, const std::string& update) {
+  return {ringlab::Relation::factor,
+          "the velocity came into " + update + " holding the gradient already (from velocity 0 the update makes "
+          "momentum * grad + grad): the velocity is the optimizer's state, only " + update + " writes it",
+          1 + double(momentum)};
 }
 
 }  // namespace lessons

@@ -162,6 +162,28 @@ void check_scratch_refused(Communicator& comm) {
   }
 }
 
+// A sendrecv whose landing buffer overlaps what it sends (a chunk of the buffer it works in, where
+// scratch belongs): refused on every rank before anything moves, naming the overlap. (The check
+// is local, so 1 rank, sending to itself, is refused too.)
+void check_overlapping_sendrecv_refused(Communicator& comm) {
+  Buffer<int> buf(8, comm.where());
+  const int next = (comm.rank() + 1) % comm.size(), prev = (comm.rank() + comm.size() - 1) % comm.size();
+  const std::string want = "rank " + std::to_string(comm.rank()) +
+                           "'s sendrecv receives into memory that it sends from at the same time (16 bytes received, "
+                           "16 sent, overlapping)";
+  try {
+    comm.sendrecv(buf.view().sub(0, 4), next, buf.view().sub(2, 4), prev);
+    std::printf("rank %d: a sendrecv into the memory it sends was not refused\n", comm.rank());
+    ++g_wrong;
+  } catch (const std::invalid_argument& e) {
+    if (std::string(e.what()).find(want) != 0) {
+      std::printf("rank %d: the overlapping sendrecv refused as \"%s\", expected \"%s …\"\n", comm.rank(), e.what(),
+                  want.c_str());
+      ++g_wrong;
+    }
+  }
+}
+
 // The header's 3-rank picture: each "step s   r0 --chunk C--> r1, ..." line, in the
 // reduce-scatter part and then the allgather part, must show the rule's chunks.
 void check_diagram(const std::string& path) {
@@ -225,6 +247,7 @@ int main(int argc, char** argv) {
       }
   check_schedule(comm);
   check_scratch_refused(comm);
+  check_overlapping_sendrecv_refused(comm);
   if (!diagram.empty() && comm.rank() == 0) check_diagram(diagram);
 
   const long long wrong = comm.sum(static_cast<long long>(g_wrong));

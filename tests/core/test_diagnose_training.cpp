@@ -145,3 +145,49 @@ TEST_CASE("a step that moved by only the last gradient's part: the sum was overw
   // Without the parts there is no claim.
   CHECK(diagnose_training(kStart, {after(kStart, 1)}, actual, 2, kWorkers).empty());
 }
+
+TEST_CASE("step 0 right up to [k] and not moved from there on: the update stopped at k, named when k is n") {
+  // 2 workers: the update loop ran over [0, 2) only.
+  auto got = run(1);
+  for (std::size_t i = 2; i < kStart.size(); ++i) got[0][i] = kStart[i];
+  const auto text = diagnose_training(kStart, run(1), got, 2, kWorkers);
+  CHECK(has(text, "step 0 is wrong; how far it moved: [0, 2) moved as they should, and not one from [2] to the end "
+                  "(2 parameters) moved at all: the update stopped at [2] — one possibility is a loop over the "
+                  "parameters bounded by 2 (the number of gradients: the number of workers (comm.size() - 1)) where "
+                  "the parameters' size belongs."));
+  CHECK_FALSE(has(text, "the update of this step is missing"));
+  // Stopped at 1 with 3 workers: said, k not named.
+  auto one = run(1);
+  for (std::size_t i = 1; i < kStart.size(); ++i) one[0][i] = kStart[i];
+  const auto at_one = diagnose_training(kStart, run(1), one, 3, kWorkers);
+  CHECK(has(at_one, "the update stopped at [1] — one possibility is a loop over the parameters bounded by 1 where"));
+  // A tail that moved, wrongly, is not a loop that stopped.
+  auto moved = run(1);
+  for (std::size_t i = 2; i < kStart.size(); ++i) moved[0][i] = kStart[i] + 7 * kMove[i];
+  CHECK_FALSE(has(diagnose_training(kStart, run(1), moved, 2, kWorkers), "stopped at"));
+}
+
+TEST_CASE("a move that is the gradients' shares with weights of their own: the weights, and a loop's scaling") {
+  // Three workers' shares of the right move over 8 parameters, in arrival order; the sum scaled
+  // by 1/3 after each one: the first counts 1/9 of its share, the second 1/3, the last 1.
+  const std::size_t size = 8;
+  std::vector<std::vector<double>> shares(3, std::vector<double>(size));
+  for (std::size_t w = 0; w < 3; ++w)
+    for (std::size_t i = 0; i < size; ++i) shares[w][i] = 0.01 * double((7 * i + 3 * w * w + 1) % 11) - 0.05;
+  const std::vector<double> start(size, 0.0);
+  std::vector<double> right(size), got(size);
+  for (std::size_t i = 0; i < size; ++i) {
+    right[i] = shares[0][i] + shares[1][i] + shares[2][i];
+    got[i] = shares[0][i] / 9 + shares[1][i] / 3 + shares[2][i];
+  }
+  const std::vector<std::vector<std::vector<double>>> parts{shares};
+  const auto text = diagnose_training(start, {right}, {got}, 3, kWorkers, parts);
+  CHECK(has(text, "every one is the gradients' shares summed with weights 1/9, 1/3 and 1 (in the order they "
+                  "arrive), where each counts once: each gradient counts 3 times as much as the one before it — one "
+                  "possibility is that the sum is scaled inside the loop that adds them"));
+  // Weights with no such pattern: only the weights.
+  for (std::size_t i = 0; i < size; ++i) got[i] = shares[0][i] / 2 + shares[1][i] + shares[2][i];
+  const auto uneven = diagnose_training(start, {right}, {got}, 3, kWorkers, parts);
+  CHECK(has(uneven, "summed with weights 1/2, 1 and 1 (in the order they arrive), where each counts once."));
+  CHECK_FALSE(has(uneven, "inside the loop"));
+}

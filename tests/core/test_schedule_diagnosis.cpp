@@ -370,6 +370,24 @@ TEST_CASE("a partner that already returned from the collective left before its c
   }
 }
 
+TEST_CASE("a partner inside the collective but in a barrier: the barrier stands where a transfer belongs") {
+  // The parameter server on 2 ranks, pull step 0: the server sends; the worker, after its push,
+  // waits in comm.barrier, which cannot end while the server waits for the worker's receive.
+  const Schedule ps = ringlab::parameter_server_schedule(2, 1);
+  Report server = stuck(0, true, 1, "pull", 0);
+  server.scope = 0, server.scopes = 1;
+  Report worker;
+  worker.rank = 1, worker.collective = "comm.barrier", worker.scope = 0, worker.scopes = 1;
+  worker.phase = "push", worker.step = 0;
+  const auto c = ringlab::compare_hang(ps, {server, worker});
+  CHECK(has(c.text, "but rank 1 is in no point-to-point call: it waits in comm.barrier, a call every rank makes, which "
+                    "ends only when every rank is in it, and rank 0 waits for this transfer first — one possibility "
+                    "is comm.barrier called before that receive (where the schedule has the receive come first), or "
+                    "called by only some of the ranks."));
+  CHECK_FALSE(has(c.text, "look at which ranks make it"));
+  CHECK_FALSE(has(c.text, "returned"));
+}
+
 TEST_CASE("the parameter server's schedule: push, then pull, every step") {
   const Schedule ps = ringlab::parameter_server_schedule(3, 2);
   REQUIRE(ps.transfers.size() == 16);  // 2 steps x (2 pushes + 2 pulls) x both ends
@@ -521,6 +539,17 @@ TEST_CASE("a call MPI refused, to a rank that does not exist, is compared with t
   CHECK(has(b.text, "diagnosis: forward step 0: rank 0 tried to receive from rank -1, which does not exist (ranks "
                     "0..1); the chain has rank 0 send to rank 1 there"));
   CHECK(has(b.text, "the condition around the receive lets this rank through"));
+  // The tree's root receiving in round 0 as its first call there: the senders' test left it out.
+  const Schedule tree = ringlab::binomial_tree_schedule(2, 0);
+  Report root = stuck(0, false, -1, "bcast-tree", 0);
+  root.failed = true, root.started_here = 1;
+  const auto t = ringlab::compare_hang(tree, {root});
+  CHECK(has(t.text, "rank 0 tried to receive from rank -1, which does not exist (ranks 0..1); the binomial tree has "
+                    "rank 0 send to rank 1 there (its child), and no receive: the binomial tree does not have this "
+                    "call at this step. A call to a rank that does not exist, made first at this step by a rank that "
+                    "the binomial tree has send here: the test that picks this step's senders leaves rank 0 out, and "
+                    "the receive took it instead."));
+  CHECK_FALSE(has(t.text, "lets this rank through"));
 }
 
 TEST_CASE("an extra send made before the rank's first receive is told by the rank's role in the tree") {

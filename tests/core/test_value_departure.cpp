@@ -138,3 +138,28 @@ TEST_CASE("a result chunk that holds the sum and more says so: an add where a co
                   "possibility is that what arrived was added to what the buffer already held"));
   CHECK_FALSE(has(text, "copied out of the landing buffer"));
 }
+
+TEST_CASE("a result scaled at the end is said as a factor of the right one, a result of 0 as 0 with two readings") {
+  const int n = 4;
+  const auto in = inputs_of(n, 8);
+  const Schedule ring = ringlab::ring_allreduce_schedule(n);
+  auto scaled = run_of(ring, in);
+  for (auto& e : scaled)  // every rank divides its finished buffer by n
+    if (e.op == Op::end)
+      for (double& v : e.values) v /= n;
+  const auto text = ringlab::first_value_departure(ring, scaled, in);
+  INFO(text);
+  CHECK(has(text, "rank 0 ends with chunk 0 holding values that are no sum of the inputs, where it should hold every "
+                  "rank's input once (the full sum), as received in allgather step 0: 1/n = 1/4 times that everywhere "
+                  "— one possibility is that the buffer was scaled after its last step"));
+  CHECK_FALSE(has(text, "copied out of the landing buffer"));
+  auto zero = run_of(ring, in);
+  for (auto& e : zero)  // in integers 1/n is 0: every rank's buffer ends 0
+    if (e.op == Op::end) std::fill(e.values.begin(), e.values.end(), 0.0);
+  const auto zero_text = ringlab::first_value_departure(ring, zero, in);
+  INFO(zero_text);
+  CHECK(has(zero_text, "holding no input at all (0), where it should hold every rank's input once (the full sum), as "
+                       "received in allgather step 0: 0 everywhere — one possibility is that nothing was written there; "
+                       "another, that it was scaled by a factor that is 0"));
+  CHECK_FALSE(has(zero_text, "part of it is missing"));
+}

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
+#include <utility>
 
 #include "ringlab/check/value_relation.hpp"
 
@@ -90,19 +92,118 @@ std::string later_step(const std::vector<double>& start, const std::vector<std::
   return text;
 }
 
+// Every parameter from [k] on (k > 0: the first wrong one) did not move at all, and every one
+// before it is right: the update stopped at k (those whose right move is 0 are right either way).
+// Said with where, and with k named when it is the number of gradients (a loop over the
+// parameters bounded by the count of workers). "" otherwise.
+std::string stopped_at(const std::vector<double>& start, const std::vector<double>& expected,
+                       const std::vector<double>& actual, std::size_t size, long long first_wrong, int n,
+                       const std::string& mean_of) {
+  if (first_wrong <= 0) return "";
+  const auto k = static_cast<std::size_t>(first_wrong);
+  for (std::size_t i = k; i < size; ++i)
+    if (actual[i] != start[i]) return "";
+  bool moves = false;  // (some of the tail should have moved: else nothing is wrong there)
+  for (std::size_t i = k; i < size && !moves; ++i) moves = wrong_at(expected, actual, i);
+  if (!moves) return "";
+  const std::string ks = std::to_string(k);
+  return "step 0 is wrong; how far it moved: [0, " + ks + ") moved as they should, and not one from [" + ks +
+         "] to the end (" + std::to_string(size - k) + " parameters) moved at all: the update stopped at [" + ks +
+         "] — one possibility is a loop over the parameters bounded by " + ks +
+         (k == static_cast<std::size_t>(n) ? " (the number of gradients: " + mean_of + ")" : "") +
+         " where the parameters' size belongs.";
+}
+
+// Each gradient's own weight in a wrong move: got = sum_p w[p] * part[p] for every wrong parameter,
+// w by least squares (a few workers: the normal equations, solved in place) and then checked on
+// every value. None when it does not hold, or there are too few values to tell the weights apart.
+std::optional<std::vector<double>> part_weights(const std::vector<ValueEvidence>& ev) {
+  if (ev.empty()) return std::nullopt;
+  const std::size_t p = ev.front().terms.size();
+  if (p < 2 || ev.size() < 2 * p) return std::nullopt;
+  std::vector<std::vector<double>> a(p, std::vector<double>(p + 1, 0.0));  // [A | b]
+  double scale = 0;
+  for (const auto& e : ev) {
+    if (e.terms.size() != p) return std::nullopt;
+    scale = std::fmax(scale, std::fabs(e.got));
+    for (std::size_t i = 0; i < p; ++i) {
+      for (std::size_t j = 0; j < p; ++j) a[i][j] += e.terms[i] * e.terms[j];
+      a[i][p] += e.terms[i] * e.got;
+    }
+  }
+  for (std::size_t c = 0; c < p; ++c) {  // Gauss-Jordan with partial pivoting
+    std::size_t best = c;
+    for (std::size_t r = c + 1; r < p; ++r)
+      if (std::fabs(a[r][c]) > std::fabs(a[best][c])) best = r;
+    std::swap(a[c], a[best]);
+    if (!(std::fabs(a[c][c]) > 1e-12 * std::fabs(a[0][0]) + 1e-300)) return std::nullopt;  // parts not apart
+    for (std::size_t r = 0; r < p; ++r) {
+      if (r == c) continue;
+      const double f = a[r][c] / a[c][c];
+      for (std::size_t j = c; j <= p; ++j) a[r][j] -= f * a[c][j];
+    }
+  }
+  std::vector<double> w(p);
+  for (std::size_t i = 0; i < p; ++i) w[i] = a[i][p] / a[i][i];
+  for (const auto& e : ev) {
+    double fit = 0;
+    for (std::size_t i = 0; i < p; ++i) fit += w[i] * e.terms[i];
+    if (!(std::fabs(fit - e.got) <= 1e-4 * std::fabs(e.got) + 1e-6 * scale)) return std::nullopt;
+  }
+  return w;
+}
+
+// "1/4", "1", "0.3": a weight, as a fraction where it is one with a small denominator.
+std::string weight_text(double w) {
+  for (int d = 1; d <= 64; ++d)
+    if (const double top = std::round(w * d); std::fabs(w * d - top) <= 1e-3 && top != 0)
+      return d == 1 ? number(top) : number(top) + "/" + std::to_string(d);
+  return number(w);
+}
+
+// The move as the gradients' parts with weights of their own (part_weights), said when they are
+// not all 1: each gradient's weight in arrival order, and, when each counts the same number of
+// times the one before it, that reading — a scaling inside the loop that adds them.
+std::string weighted_parts(const std::vector<ValueEvidence>& ev, const std::vector<long long>& index) {
+  const auto w = part_weights(ev);
+  if (!w || std::all_of(w->begin(), w->end(), [](double x) { return std::fabs(x - 1) <= 1e-3; })) return "";
+  std::string list;
+  for (std::size_t i = 0; i < w->size(); ++i)
+    list += (i == 0 ? "" : i + 1 == w->size() ? " and " : ", ") + weight_text((*w)[i]);
+  std::string text = "step 0 is wrong; how far it moved: " + std::to_string(ev.size()) + " wrong values, e.g. [" +
+                     std::to_string(index.front()) + "] expected " + number(ev.front().expected) + " got " +
+                     number(ev.front().got) + "; every one is the gradients' shares summed with weights " + list +
+                     " (in the order they arrive), where each counts once";
+  const double ratio = (*w)[1] / (*w)[0];
+  bool geometric = ratio > 1 + 1e-3 && std::fabs((*w).back() - 1) <= 1e-3;
+  for (std::size_t i = 1; i < w->size() && geometric; ++i)
+    geometric = std::fabs((*w)[i] / (*w)[i - 1] - ratio) <= 1e-3 * ratio;
+  if (geometric)
+    text += ": each gradient counts " + weight_text(ratio) + " times as much as the one before it — one " +
+            "possibility is that the sum is scaled inside the loop that adds them (at every gradient), where the " +
+            "mean divides once, after the last";
+  return text + ".";
+}
+
 // Step 0 moved by no common factor of the right move: how each wrong move relates to the
-// gradients' parts. No parts, or no relation: no claim.
+// gradients' parts. A tail left unmoved is said as such (stopped_at); no parts, or no relation:
+// no claim.
 std::string first_step_parts(const std::vector<double>& start, const std::vector<double>& expected,
-                             const std::vector<double>& actual, const Parts& parts) {
-  if (parts.empty()) return "";
+                             const std::vector<double>& actual, const Parts& parts, int n,
+                             const std::string& mean_of) {
   std::vector<ValueEvidence> evidence;
   std::vector<long long> index;
-  for (std::size_t i = 0; i < std::min({start.size(), expected.size(), actual.size()}); ++i)
+  const std::size_t size = std::min({start.size(), expected.size(), actual.size()});
+  for (std::size_t i = 0; i < size; ++i)
     if (wrong_at(expected, actual, i)) {
       evidence.push_back(move_at(start, expected, actual, parts, 0, i));
       index.push_back(static_cast<long long>(i));
     }
-  if (relate(evidence, 1).empty()) return "";
+  if (const std::string stopped = stopped_at(start, expected, actual, size, index.empty() ? -1 : index.front(), n, mean_of);
+      !stopped.empty())
+    return stopped;
+  if (parts.empty()) return "";
+  if (relate(evidence, 1).empty()) return weighted_parts(evidence, index);
   return explain("step 0 is wrong; how far it moved", evidence, 1,
                  part_causes("one gradient is added twice"), "place", index);
 }
@@ -152,7 +253,7 @@ std::string diagnose_training(const std::vector<double>& start,
     if (std::fabs(want) <= 1e-3 * largest) continue;  // ratios of tiny moves are noise
     const double r = got / want;
     if (std::isnan(factor)) factor = r;
-    else if (!near(r, factor, 1e-3)) return first_step_parts(start, expected[0], actual[0], parts);
+    else if (!near(r, factor, 1e-3)) return first_step_parts(start, expected[0], actual[0], parts, n, mean_of);
   }
   if (std::isnan(factor)) return "";
   if (step0_factor) *step0_factor = factor;

@@ -541,6 +541,10 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
         // (With no call before it, it left without making any: a return before its first call.)
         const bool returned = gone && peer_report != reports.end() && report->scope >= 0 &&
                               peer_report->scopes > report->scope && peer_report->scope != report->scope;
+        // Inside the collective still, but waiting in a call every rank makes (a barrier): that call
+        // cannot end while this rank waits for it, so it stands where the schedule has a transfer.
+        const bool in_collective = gone && !returned && peer_report != reports.end() &&
+                                   !peer_report->collective.empty() && peer_report->scope >= 0;
         const bool past = !gone && mate && labelled && !peer->second->phase.empty() &&
                           places.of(peer->second->phase, peer->second->step) > places.of(mate->phase, mate->step);
         // The message was sent after all when it sits unreceived somewhere: with another tag on this
@@ -589,6 +593,8 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
               "rank " + std::to_string(p.peer) +
               (returned ? " has already returned from " + reference.name +
                               (peer_report->collective.empty() ? "" : " (it waits in " + peer_report->collective + ")")
+               : in_collective ? " is in no point-to-point call: it waits in " + peer_report->collective +
+                                      ", a call every rank makes"
                : gone   ? " is in no point-to-point call"
                : short_loop
                    ? " left " + where(reference, mate->phase, mate->step) + " after " +
@@ -597,7 +603,7 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
                          where(reference, peer->second->phase, peer->second->step)
                    : " is already at " + where(reference, peer->second->phase, peer->second->step) + ", past it");
           const std::string line = " " + upper_first(has) + "; " + state +
-                                   (gone ? ", so that " + mate_verb + " is missing on rank " + std::to_string(p.peer) +
+                                   (gone && !in_collective ? ", so that " + mate_verb + " is missing on rank " + std::to_string(p.peer) +
                                                ", or it went elsewhere."
                                          : ".");
           lines += line;
@@ -612,6 +618,11 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
                                         ", its first call there — one possibility is a return before it (the "
                                         "function ends early on this rank); another, that " +
                                         mate_verb + " inside a condition that leaves this rank out, or no " + mate_verb + " at all."
+                       : in_collective
+                           ? ", which ends only when every rank is in it, and rank " + std::to_string(rank) +
+                                 " waits for this transfer first — one possibility is " + peer_report->collective +
+                                 " called before that " + mate_verb + " (where the schedule has the " + mate_verb +
+                                 " come first), or called by only some of the ranks."
                        : gone ? ": it never made that " + mate_verb +
                                     (p.send ? "" : " (or made it to another rank)") +
                                     " — look at which ranks make it (the condition around it) and to whom."
@@ -639,9 +650,16 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
       else if (other_op)
         why = "; " + has_text(reference, *other_op, there) + ", and no " + verb + ": " +
               reference.name + " does not have this call" + (labelled ? " at this step." : ".") +
-              (no_such_rank ? " A call to a rank that does not exist, on a rank that makes no " + verb +
-                                  " here: the condition around the " + verb + " lets this rank through."
-                            : "");
+              (!no_such_rank ? ""
+               // Its first call here, where the schedule has the other kind: the test that picks who
+               // makes that one (an if, with this call in its else) left this rank out.
+               : report->started_here == 1
+                   ? " A call to a rank that does not exist, made first at this step by a rank that " + reference.name +
+                         " has " + (other_op->op == trace::Op::send ? "send" : "receive") + " here: the test that " +
+                         "picks this step's " + (other_op->op == trace::Op::send ? "senders" : "receivers") +
+                         " leaves rank " + std::to_string(rank) + " out, and the " + verb + " took it instead."
+                   : " A call to a rank that does not exist, on a rank that makes no " + verb +
+                         " here: the condition around the " + verb + " lets this rank through.");
       else
         why = "; " + reference.name + " has rank " + std::to_string(rank) + " make no call" + there + ".";
       // The same call at another place of this rank's schedule: the calls are out of order.

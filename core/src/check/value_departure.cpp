@@ -1,10 +1,12 @@
 #include "ringlab/check/value_departure.hpp"
 
 #include <cmath>
+#include <algorithm>
 #include <cstddef>
 #include <optional>
 
 #include "ringlab/base/chunks.hpp"
+#include "ringlab/check/value_relation.hpp"
 
 namespace ringlab {
 namespace {
@@ -93,6 +95,31 @@ std::string what_differs(const std::vector<int>& got, const std::vector<int>& wa
   return "";
 }
 
+// A result that is no sum of the inputs, or nothing at all, said against the right one (`want`,
+// not all 0) when every value relates to it alike (value_relation): ": 1/n = 1/4 times that
+// everywhere — …" for a buffer scaled at the end; ": 0 everywhere — …" for a buffer never written,
+// or scaled by a factor that is 0 (a 1/n in integers). "" when neither holds.
+std::string scaled_result(const std::vector<double>& got, const std::vector<double>& want, int n) {
+  // Integers (an int32 run) are scaled with truncation: each value within 1 of k times the right one.
+  const auto integral = [](const std::vector<double>& v) {
+    return std::all_of(v.begin(), v.end(), [](double x) { return x == std::trunc(x); });
+  };
+  const double rounding = integral(got) && integral(want) ? 1.0 : 0.0;
+  std::vector<ValueEvidence> evidence;
+  for (std::size_t i = 0; i < got.size(); ++i)
+    evidence.push_back({.expected = want[i], .got = got[i], .rounding = rounding});
+  if (std::all_of(want.begin(), want.end(), [](double v) { return v == 0; })) return "";
+  for (const RelationFound& found : relate(evidence, n)) {
+    if (found.relation == Relation::zero)
+      return ": 0 everywhere — one possibility is that nothing was written there; another, that it was scaled by a "
+             "factor that is 0 (1/n computed in integers is 0 from 2 ranks on)";
+    if (found.relation == Relation::factor && !found.k_name.empty() && found.k != 1)
+      return ": " + found.k_name + " times that everywhere — one possibility is that the buffer was scaled after its "
+             "last step (a collective that sums hands on the sum; dividing it is the caller's)";
+  }
+  return "";
+}
+
 }  // namespace
 
 std::string first_value_departure(const Schedule& reference, const std::vector<trace::Event>& events,
@@ -170,7 +197,8 @@ std::string first_value_departure(const Schedule& reference, const std::vector<t
       // A sum of inputs says how it differs; anything else (an earlier message, or nothing the
       // inputs make) says that what arrived did not end up there.
       const auto mine = as_inputs(inputs, r, got);
-      const std::string differs = mine ? what_differs(*mine, reference.result) : "";
+      std::string differs = scaled_result(got, combination(inputs, reference.result, r), n);
+      if (differs.empty() && mine) differs = what_differs(*mine, reference.result);
       return "every message carried what " + reference.name + " sends, but rank " + std::to_string(rank) +
              " ends with" + (c >= 0 ? " chunk " + std::to_string(c) : std::string(" its buffer")) + " holding " +
              what_it_holds(rank, r, got, end->t0) + ", where it should hold " + inputs_text(reference.result) +

@@ -343,9 +343,19 @@ transport::Backend& Communicator::transport_for(Where where) {
   return where == Where::device && device_ ? *device_ : *host_;
 }
 
-void Communicator::check_sendrecv(Where out, Where in) const {
+void Communicator::check_sendrecv(const void* out, std::size_t out_bytes, Where out_where, const void* in,
+                                  std::size_t in_bytes, Where in_where) const {
+  // Both move at once: memory that is received into while it is sent from goes out half
+  // overwritten (MPI_Sendrecv forbids it). The landing place must be memory of its own.
+  const char *o = static_cast<const char*>(out), *i = static_cast<const char*>(in);
+  if (out_bytes > 0 && in_bytes > 0 && o < i + in_bytes && i < o + out_bytes)
+    throw std::invalid_argument(
+        "rank " + std::to_string(rank_) + "'s sendrecv receives into memory that it sends from at the same time (" +
+        std::to_string(in_bytes) + " bytes received, " + std::to_string(out_bytes) +
+        " sent, overlapping): what arrives overwrites what goes out — receive into memory that nothing sent or "
+        "kept at this step uses (comm.scratch_like gives such memory).");
   // Only staged moves device buffers through MPI, so only there may a host buffer meet a device one.
-  if (out != in && device_ && device_->kind() != Transport::staged)
+  if (out_where != in_where && device_ && device_->kind() != Transport::staged)
     throw std::invalid_argument(std::string("sendrecv: one buffer in host and one in device memory; with ") +
                                 "--transport " + transport_name(transport_) +
                                 " both sides of every transfer must be device buffers");

@@ -93,7 +93,7 @@ class Communicator {
   template <class T> void send(View<T> buf, int peer, int tag = 0) { wait_now(isend(buf, peer, tag)); }
   template <class T> void recv(View<T> buf, int peer, int tag = 0) { wait_now(irecv(buf, peer, tag)); }
   template <class T> void sendrecv(View<const T> out, int dest, View<T> in, int source, int tag = 0) {
-    check_sendrecv(out.where(), in.where());
+    check_sendrecv(out.data(), out.bytes(), out.where(), in.data(), in.bytes(), in.where());
     // MPI_Sendrecv's shape: post the receive, post the send, wait for both (one group).
     Request rin = irecv(in, source, tag), rout = isend(out, dest, tag);
     Request* both[2] = {&rin, &rout};
@@ -171,7 +171,9 @@ class Communicator {
   void complete(Request* const* rs, std::size_t n);
   transport::Backend& transport_for(Where where);
   void wait_now(Request r) { wait(r); }
-  void check_sendrecv(Where out, Where in) const;  // throws where the transport cannot mix memories
+  // Throws where the transport cannot mix the two memories, or where the two buffers overlap.
+  void check_sendrecv(const void* out, std::size_t out_bytes, Where out_where, const void* in, std::size_t in_bytes,
+                      Where in_where) const;
 
   MPI_Comm comm_;
   MPI_Comm watch_ = MPI_COMM_NULL;  // the watchdog's duplicate of comm_ (null when it is off)
