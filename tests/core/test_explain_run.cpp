@@ -75,3 +75,27 @@ TEST_CASE("errors, WRONG lines and the count of more than six wrong rows are sho
   CHECK(lines[3] == "    c1 1");
   CHECK(lines[9] == "    ... 2 more wrong cases");
 }
+
+TEST_CASE("a hang says what the check printed last before it: where the check was") {
+  const std::string out =
+      "chain sum  1 terms per rank (2 in all): #wrong 0\n"
+      "chain sum  3 terms per rank, rank 0's weights all 0: its partial sum is 0, passed on like any other\n"
+      "ringlab watchdog: ranks blocked for more than 5 s in a point-to-point call:\n"
+      "  rank 1 waits to receive from 0\n"
+      "ringlab watchdog: stopping every rank (exit code 3)\n";
+  CHECK(explain(out) ==
+        Lines{"    the check's last line before the hang: chain sum  3 terms per rank, rank 0's weights all 0: its "
+              "partial sum is 0, passed on like any other",
+              "    ringlab watchdog: ranks blocked for more than 5 s in a point-to-point call:",
+              "      rank 1 waits to receive from 0", "    ringlab watchdog: stopping every rank (exit code 3)"});
+}
+
+TEST_CASE("a diagnosis that quotes a wrong value is a diagnosis, not a difference: the one line of a later run") {
+  const std::string out =
+      "check: sync PS vs one process #wrong 300006\n"
+      "diagnosis: step 0 is wrong; 9 wrong values, e.g. [0] expected -0.04 got -0.005; weights 1/2 and 1\n";
+  CHECK(explain(out, true) ==
+        Lines{"    diagnosis: step 0 is wrong; 9 wrong values, e.g. [0] expected -0.04 got -0.005; weights 1/2 and 1"});
+  CHECK(explain(out).back() ==
+        "    diagnosis: step 0 is wrong; 9 wrong values, e.g. [0] expected -0.04 got -0.005; weights 1/2 and 1");
+}

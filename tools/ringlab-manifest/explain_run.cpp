@@ -60,6 +60,9 @@ std::vector<std::string> explain_run(std::istream& output, bool brief) {
   std::string header;     // the check table's header line (its last word is "#wrong")
   std::size_t width = 0;  // its number of words; a row of the table has as many
   std::string header_of_first_row, failed;
+  // The last line the run printed before the watchdog's report: what the check was doing when it
+  // hung ("chain sum  3 terms per rank, rank 0's weights all 0: ..."), shown above the report.
+  std::string before_hang, last_plain;
   std::vector<std::string> rows, differences, hang, wrong, errors, diagnoses;
   std::set<std::string> seen_differences, seen_diagnoses;
   bool in_hang = false;
@@ -70,7 +73,10 @@ std::vector<std::string> explain_run(std::istream& output, bool brief) {
       width = words.size();
       continue;
     }
-    if (has(line, "ringlab watchdog: ranks blocked")) in_hang = true;
+    if (has(line, "ringlab watchdog: ranks blocked") && !in_hang) {
+      in_hang = true;
+      if (hang.empty()) before_hang = last_plain;
+    }
     if (in_hang) {  // the watchdog's report, kept whole
       hang.push_back(line);
       if (has(line, "stopping every rank")) in_hang = false;
@@ -83,6 +89,10 @@ std::vector<std::string> explain_run(std::istream& output, bool brief) {
       }
       continue;
     }
+    if (line.starts_with("diagnosis: ")) {  // (before the differences: its evidence may quote one)
+      if (seen_diagnoses.insert(line).second) diagnoses.push_back(line);
+      continue;
+    }
     if (shows_a_difference(line)) {  // every rank prints its own: each different line once
       const std::string d = without_rank_prefix(line);
       if (seen_differences.insert(d).second) differences.push_back(d);
@@ -93,12 +103,10 @@ std::vector<std::string> explain_run(std::istream& output, bool brief) {
       continue;
     }
     if (has(line, " WRONG") && wrong.size() < 2) wrong.push_back(line);
-    if (line.starts_with("diagnosis: ")) {
-      if (seen_diagnoses.insert(line).second) diagnoses.push_back(line);
-      continue;
-    }
     if (line.starts_with("error:") || has(line, "] error: ") || reports_wrong_count(line))
       errors.push_back(line);
+    else if (!words.empty())
+      last_plain = line;
   }
 
   const std::string indent = "    ";
@@ -118,6 +126,7 @@ std::vector<std::string> explain_run(std::istream& output, bool brief) {
   }
   for (const auto& l : wrong) out.push_back(indent + l);
   for (const auto& l : errors) out.push_back(indent + l);
+  if (!hang.empty() && !before_hang.empty()) out.push_back(indent + "the check's last line before the hang: " + before_hang);
   for (const auto& l : hang) out.push_back(indent + l);
   if (!rows.empty()) out.push_back(indent + header_of_first_row);
   for (std::size_t i = 0; i < rows.size() && i < 6; ++i) out.push_back(indent + rows[i]);
