@@ -1,0 +1,11 @@
+// mistake: the send bound is v + mask <= n instead of < n, so on non-powers of 2 a rank sends to v = n, which wraps to the root
+  // ==== BEGIN EXERCISE: binomial tree ====
+  for (int k = 0, mask = 1; mask < n; ++k, mask <<= 1) {  // round k: the first 2^k ranks have it
+    tc.at("bcast-tree", k);
+    if (v < mask) {
+      if (v + mask <= n) comm.send(buf, absolute(v + mask, root, n));
+    } else if (v < 2 * mask) {
+      comm.recv(buf, absolute(v - mask, root, n));
+    }
+  }
+  // ==== END EXERCISE ====

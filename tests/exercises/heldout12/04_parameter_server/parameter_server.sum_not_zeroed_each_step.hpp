@@ -1,0 +1,11 @@
+// mistake: `sum` is not zeroed at the start of the step, so it keeps adding on top of the previous steps' gradients
+  // ==== BEGIN EXERCISE: server step ====
+  tc.at("push", step);
+  for (int w = 1; w <= workers; ++w) {
+    comm.recv(incoming, w);
+    ringlab::reduce_sum(sum, View<const T>(incoming));
+  }
+  for (std::size_t i = 0; i < params.size(); ++i) params[i] -= lr * (sum[i] / T(workers));
+  tc.at("pull", step);
+  for (int w = 1; w <= workers; ++w) comm.send(params, w);
+  // ==== END EXERCISE ====

@@ -1,0 +1,9 @@
+// mistake: the owned chunk is taken as (rank + 1) mod n, as in lesson 05's allreduce, not chunk rank as reduce_scatter leaves it
+  // ==== BEGIN EXERCISE: stage1 ====
+  ringlab::reduce_scatter(comm, View<const float>(grad), grad);  // my chunk of grad: the sum over ranks
+  const Chunk mine = ringlab::owned_chunk(grad.size(), comm.size(), (comm.rank() + 1) % comm.size());
+  View<float> my_grad = grad.sub(mine.offset, mine.count);
+  ringlab::scale(my_grad, 1.0f / static_cast<float>(comm.size()));  // the sum -> the mean
+  ringlab::sgd_momentum(params.sub(mine.offset, mine.count), my_grad, velocity, lr, momentum);
+  ringlab::allgather(comm, params);  // everyone's updated chunk, to everyone
+  // ==== END EXERCISE ====
