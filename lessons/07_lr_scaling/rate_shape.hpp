@@ -94,16 +94,24 @@ inline std::string scaling_diagnosis(const std::string& what, const std::functio
   if (!p.fits) {  // the values themselves, at base_lr 0.02
     std::vector<double> got, right;
     bool rounded_down = true;  // base_lr times the rule's factor of n, rounded down to a whole number
+    bool less = true, more = true;  // the rule at n - 1, at n + 1: one rank counted too few, too many
     for (int n : {1, 2, 3, 4, 8}) {
       got.push_back(f(0.02, n));
       right.push_back(0.02 * std::pow(double(n), r));
       rounded_down = rounded_down && close(got.back(), 0.02 * std::floor(std::pow(double(n), r) + 1e-9));
+      less = less && close(got.back(), 0.02 * std::pow(double(n - 1), r));
+      more = more && close(got.back(), 0.02 * std::pow(double(n + 1), r));
     }
+    const std::string shifted = less || more ? std::string(less ? "n - 1" : "n + 1") : "";
     return what + " is not a power law of base_lr and n: at base_lr 0.02 and n = 1, 2, 3, 4, 8 it is " +
            listed(got) + "; " + rule + ": " + listed(right) +
            (rounded_down
                 ? ": every value is base_lr times the rule's factor rounded down to a whole number; one "
                   "possibility is the factor converted to an integer."
+            : !shifted.empty()
+                ? ": every value is the " + std::string(scaling_name(s)) + " rule at " + shifted + " (" +
+                      formula(1, 1, r) + " with " + shifted + " for n): the ranks counted one " +
+                      (less ? "too few" : "too many") + " — n is comm.size(), every rank a worker."
                 : ".");
   }
   std::string text = what + " grows as " + formula(p.c, p.e_base, p.e_n) + "; " + rule + ": ";
@@ -122,7 +130,11 @@ inline std::string scaling_diagnosis(const std::string& what, const std::functio
     for (Scaling o : {Scaling::none, Scaling::linear, Scaling::sqrt})
       if (o != s && exponent_of(o) == p.e_n) other = scaling_name(o);
     causes.push_back((other.empty() ? "n enters as " : "the " + other + " rule's ") + power_of_n(p.e_n) +
-                     " where " + scaling_name(s) + "'s " + power_of_n(r) + " belongs");
+                     " where " + scaling_name(s) + "'s " + power_of_n(r) + " belongs" +
+                     // A fractional power come out as n^0: the exponent itself was cut to a whole number.
+                     (p.e_n == 0 && r != std::floor(r)
+                          ? " (one possibility is the exponent computed in integers: 1 / 2 is 0 there)"
+                          : ""));
   }
   if (p.c != 1) causes.push_back("every rate is " + number(p.c) + " times the rule's (a constant factor)");
   for (std::size_t i = 0; i < causes.size(); ++i) text.append(i ? "; and " : "").append(causes[i]);

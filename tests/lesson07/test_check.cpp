@@ -89,6 +89,19 @@ TEST_CASE("a scaling rule is described by how it grows with base_lr and n") {
     CHECK_FALSE(
         has(diagnosis([](double b, int n) { return b * (n + 1) / 2; }, Scaling::linear), "rounded down"));
   }
+  SECTION("not a power law, but the rule at n - 1: one rank counted too few") {
+    const auto text = diagnosis([](double b, int n) { return b * (n - 1); }, Scaling::linear);
+    CHECK(has(text, "it is 0, 0.02, 0.04, 0.06, 0.14; the linear rule is base_lr * n: 0.02, 0.04, 0.06, 0.08, 0.16: "
+                    "every value is the linear rule at n - 1 (base_lr * n with n - 1 for n): the ranks counted one "
+                    "too few"));
+    CHECK(has(diagnosis([](double b, int n) { return b * std::sqrt(double(n + 1)); }, Scaling::sqrt),
+              "every value is the sqrt rule at n + 1"));
+  }
+  SECTION("n^0 where n^0.5 belongs: an exponent cut to a whole number is one possibility") {
+    CHECK(has(diagnosis([](double b, int n) { return b * std::pow(n, 1 / 2); }, Scaling::sqrt),
+              "the none rule's n^0 (n unused) where sqrt's n^0.5 belongs (one possibility is the exponent computed "
+              "in integers: 1 / 2 is 0 there)"));
+  }
   SECTION("two rules with each other's formula: one line") {
     const auto lines = scaling_diagnoses([](double b, int n, Scaling s) {
       return rule(b, n, s == Scaling::linear ? Scaling::sqrt : s == Scaling::sqrt ? Scaling::linear : s);
