@@ -75,6 +75,32 @@ inline std::string index_outside(const std::vector<Bucket>& buckets, const std::
   return "";
 }
 
+// Which of a bucket's two numbers is off, when its tensors say where its slice should be ([lo, hi)):
+// the offset left at its first tensor's (the walk goes backward, so each tensor that joins lies
+// before the ones already in: the offset must move down to it), or a count carried over from the
+// buckets before it (not started at 0 when the bucket opened). "" when neither reading fits.
+inline std::string slice_reading(const std::vector<Bucket>& buckets, std::size_t b,
+                                 const std::vector<Mlp::Tensor>& tensors, std::size_t lo, std::size_t hi) {
+  const Bucket& k = buckets[b];
+  if (k.tensors.empty()) return "";
+  const Mlp::Tensor& first = tensors[static_cast<std::size_t>(k.tensors.front())];
+  const Mlp::Tensor& last = tensors[static_cast<std::size_t>(k.tensors.back())];
+  if (k.count == hi - lo && k.offset != lo && k.offset == first.offset && last.offset == lo)
+    return "; its count is right, but its offset is its first tensor's (" + tensor_name(first) + ", at " +
+           std::to_string(first.offset) + "), not the last one's to join (" + tensor_name(last) + ", at " +
+           std::to_string(lo) + "): the offset must move down to each tensor as it joins, since the walk goes "
+           "backward and each lies before the ones already in";
+  std::size_t earlier = 0;  // what the buckets before it hold
+  for (std::size_t c = 0; c < b; ++c)
+    for (int t : buckets[c].tensors) earlier += tensors[static_cast<std::size_t>(t)].count;
+  if (k.offset == lo && earlier > 0 && k.count == hi - lo + earlier)
+    return "; its offset is right, but its count, " + std::to_string(k.count) + ", is its tensors' " +
+           std::to_string(hi - lo) + " plus the " + std::to_string(earlier) +
+           " of the buckets before it: the count carried over — a bucket that opens starts from count 0 "
+           "(a whole new Bucket, not only an empty tensor list)";
+  return "";
+}
+
 // A slice that does not lie inside the gradient (`gradient_count` floats) cannot be averaged at
 // all: what the averaging would read is not this rank's gradient. The first such bucket, said
 // with its tensors and where they are; "" when every slice fits. Checked before the first step.
@@ -94,7 +120,7 @@ inline std::string slice_outside(const std::vector<Bucket>& buckets, const std::
     if (lo < hi) where = "; its tensors " + tensor_names(k.tensors, tensors) + " lie in " + range_text(lo, hi);
     return "bucket " + std::to_string(b) + "'s slice " + range_text(k.offset, k.offset + k.count) +
            " does not lie inside the gradient " + range_text(0, gradient_count) + where +
-           ": it cannot be averaged." + kPlanHole;
+           ": it cannot be averaged" + (lo < hi ? slice_reading(buckets, b, tensors, lo, hi) : "") + "." + kPlanHole;
   }
   return "";
 }
@@ -200,7 +226,8 @@ inline std::string plan_problem(const std::vector<Bucket>& buckets, const std::v
       return "bucket " + std::to_string(b) + "'s slice is " +
              range_text(buckets[b].offset, buckets[b].offset + buckets[b].count) + ", but its tensors " +
              tensor_names(buckets[b].tensors, tensors) + " lie in " + range_text(lo, hi) +
-             ": the averaging would miss part of them, or average what is not theirs." + kPlanHole;
+             ": the averaging would miss part of them, or average what is not theirs" +
+             slice_reading(buckets, b, tensors, lo, hi) + "." + kPlanHole;
   }
 
   // 3. Each bucket lists its tensors in the order the backward pass makes them ready (the highest

@@ -4,6 +4,7 @@
 // expect: 1
 // expect-message: FAIL +2 ranks +--check --strategy bucket .*: wrong results
 // expect-message: diagnosis: the bucket plan is wrong: bucket 0's slice .16008, 25746. does not lie inside the gradient .0, 16018.. its tensors b3, W3, b2, W2 lie in .6280, 16018.
+// expect-message: its count is right, but its offset is its first tensor's .b3, at 16008., not the last one's to join .W2, at 6280.: the offset must move down to each tensor as it joins
 // expect-message: That is your plan hole
 // expect-no-message: out of range|crashed
 // ==== BEGIN EXERCISE: plan ====
