@@ -155,8 +155,19 @@ inline std::string explain_gradient(ringlab::LayerwiseModel& model, ringlab::Whe
   const std::string what = "stage " + std::to_string(stage) + ", step " + std::to_string(s) + ", the averaged gradient";
   if (const std::string edge = stage == 1 ? at_chunk_edges(index, want.size(), n) : ""; !edge.empty())
     return ringlab::explain(what, evidence, n, {}, "place", index) + " " + edge + owners;
+  // The update stepped with another gradient than the chunk holds. Where the chunk holds its own
+  // part divided by n plus the others' (the division before the sum), the update stepped before the
+  // sum as well: with this rank's own gradient, divided.
   if (step_used.other_gradient)
-    return ringlab::explain(what, evidence, n, {}, "place", index) + " " + step_used.text + owners;
+    return ringlab::explain(what, evidence, n,
+                            {{Relation::weights,
+                              "only the owner's own part was divided by n: the division came before the "
+                              "reduce-scatter's sum — and since the update did not step with the sum either, one "
+                              "possibility is that the division and the update ran before reduce_scatter, on this "
+                              "rank's own gradient (the order: reduce-scatter, divide, update, allgather)",
+                              1 / nn, 1.0}},
+                            "place", index) +
+           " " + step_used.text + owners;
   const std::string besides = (step_used.text.empty() ? "" : " " + step_used.text) + owners;
   return ringlab::explain(
       what, evidence, n,
@@ -187,7 +198,7 @@ inline StepVerdict stepped_with(int s, int n, float lr, const std::vector<float>
                                 const std::vector<float>& after, const std::vector<float>& want,
                                 const std::vector<float>& got) {
   if (s != 0) return {};
-  long long wrong = 0, otherwise = 0, as_mean = 0, example = -1;
+  long long wrong = 0, otherwise = 0, as_mean = 0, unmoved = 0, example = -1;
   // A place that moved otherwise: after = k * before + step, for one k everywhere, says that the
   // parameters themselves were multiplied by k besides the step (NaN: no one k fits).
   double k = NAN;
@@ -204,6 +215,7 @@ inline StepVerdict stepped_with(int s, int n, float lr, const std::vector<float>
     if (moved == step || (std::isnan(moved) && std::isnan(step)) || moved_by(step)) continue;
     if (otherwise++ == 0) example = static_cast<long long>(i);
     if (moved_by(-double(lr) * want[i])) ++as_mean;  // the right step, with the mean
+    if (after[i] == before[i]) ++unmoved;            // not stepped at all
     if (std::fabs(before[i]) > 1e-4) {
       const double ki = (double(after[i]) - step) / before[i];
       if (std::isnan(k)) k = ki;
@@ -232,6 +244,14 @@ inline StepVerdict stepped_with(int s, int n, float lr, const std::vector<float>
                      "chunk of the gradient."
                    : ". Something scaled the parameters: only the update may change them.")};
   }
+  // Not one wrong place moved: this rank's chunk was never stepped, though the update ran (the
+  // parameters' check saw steps elsewhere): it stepped another chunk than the one this rank owns.
+  if (unmoved == wrong && otherwise == wrong)
+    return {true, "Yet not one of these places moved at step 0 ([" + std::to_string(example) + "] stayed " +
+                      lessons::format("%.6g", double(before[e])) + "): this rank's own chunk was never stepped, and "
+                      "the gradient there was never divided either. The division and the update worked on another "
+                      "chunk than the one this rank owns — one possibility is the chunk taken with another rank's "
+                      "number (owned_chunk(grad.size(), comm.size(), comm.rank()) is this rank's)."};
   return {true, "Yet the update did not step with this gradient: at step 0 (the momentum still 0) a step with it moves [" +
          std::to_string(example) + "] by " + lessons::format("%.6g", -double(lr) * got[e]) + ", the parameter moved " +
          lessons::format("%.6g", double(after[e]) - before[e]) + "; " +
