@@ -143,20 +143,21 @@ TEST_CASE("a result scaled at the end is said as a factor of the right one, a re
   const int n = 4;
   const auto in = inputs_of(n, 8);
   const Schedule ring = ringlab::ring_allreduce_schedule(n);
-  auto scaled = run_of(ring, in);
-  for (auto& e : scaled)  // every rank divides its finished buffer by n
-    if (e.op == Op::end)
-      for (double& v : e.values) v /= n;
-  const auto text = ringlab::first_value_departure(ring, scaled, in);
+  // The run that follows the schedule, every rank's final buffer then multiplied by k.
+  auto ends_times = [&](double k) {
+    auto events = run_of(ring, in);
+    for (auto& e : events)
+      if (e.op == Op::end)
+        for (double& v : e.values) v *= k;
+    return ringlab::first_value_departure(ring, events, in);
+  };
+  const auto text = ends_times(1.0 / n);  // every rank divides its finished buffer by n
   INFO(text);
   CHECK(has(text, "rank 0 ends with chunk 0 holding values that are no sum of the inputs, where it should hold every "
                   "rank's input once (the full sum), as received in allgather step 0: 1/n = 1/4 times that everywhere "
                   "— one possibility is that the buffer was scaled after its last step"));
   CHECK_FALSE(has(text, "copied out of the landing buffer"));
-  auto zero = run_of(ring, in);
-  for (auto& e : zero)  // in integers 1/n is 0: every rank's buffer ends 0
-    if (e.op == Op::end) std::fill(e.values.begin(), e.values.end(), 0.0);
-  const auto zero_text = ringlab::first_value_departure(ring, zero, in);
+  const auto zero_text = ends_times(0);  // in integers 1/n is 0: every rank's buffer ends 0
   INFO(zero_text);
   CHECK(has(zero_text, "holding no input at all (0), where it should hold every rank's input once (the full sum), as "
                        "received in allgather step 0: 0 everywhere — one possibility is that nothing was written there; "
