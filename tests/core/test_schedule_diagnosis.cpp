@@ -426,6 +426,23 @@ TEST_CASE("a partner already past the place of its call skipped it: the order of
                     "That is your worker step hole"));
 }
 
+TEST_CASE("a partner past the place of its call, in a later call of the algorithm, left it out") {
+  const Schedule ps = ringlab::parameter_server_schedule(2, 2);
+  // The server (in its call for step 0) waits to send the parameters; the worker returned from
+  // its step-0 call without the pull and now pushes step 1, in its second call.
+  Report server = stuck(0, true, 1, "pull", 0), worker = stuck(1, true, 0, "push", 1);
+  server.scope = 0, server.scopes = 1;
+  worker.scope = 1, worker.scopes = 2;
+  const auto c = ringlab::compare_hang(ps, {server, worker});
+  CHECK(c.departs);
+  CHECK(has(c.text, "but rank 1 is already at push step 1, past it, in a later call of the parameter server: it "
+                    "returned from the call that has that receive without making it, so that receive is missing (or "
+                    "inside a condition that leaves rank 1 out). That is your worker step hole"));
+  // In the same call still, it may make it later: both readings stay.
+  worker.scope = 0, worker.scopes = 1;
+  CHECK(has(ringlab::compare_hang(ps, {server, worker}).text, "past it: it skipped that receive, or makes it later"));
+}
+
 TEST_CASE("a hung call the schedule does not have at that step is named with what it has there") {
   const Schedule chain = ringlab::chain_schedule(3);
   const auto c = ringlab::compare_hang(chain, {stuck(0, false, 1, "forward", 0)});

@@ -589,6 +589,10 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
           const bool short_loop = past && peer_report != reports.end() && peer_report->left_phase == mate->phase &&
                                   peer_report->left_step == mate->step && peer_report->left_here >= 0 &&
                                   peer_report->left_here < there_calls;
+          // Past it and in a later call of the algorithm than this rank (one call per step): it
+          // returned from the call that has that transfer, so the transfer is not late but missing.
+          const bool next_call = past && !short_loop && peer_report != reports.end() && report->scope >= 0 &&
+                                 peer_report->scope > report->scope;
           const std::string state =
               "rank " + std::to_string(p.peer) +
               (returned ? " has already returned from " + reference.name +
@@ -601,7 +605,8 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
                          std::to_string(peer_report->left_here) + " of the " + std::to_string(there_calls) +
                          " calls " + reference.name + " has it make there, and is at " +
                          where(reference, peer->second->phase, peer->second->step)
-                   : " is already at " + where(reference, peer->second->phase, peer->second->step) + ", past it");
+                   : " is already at " + where(reference, peer->second->phase, peer->second->step) + ", past it" +
+                         (next_call ? ", in a later call of " + reference.name : ""));
           const std::string line = " " + upper_first(has) + "; " + state +
                                    (gone && !in_collective ? ", so that " + mate_verb + " is missing on rank " + std::to_string(p.peer) +
                                                ", or it went elsewhere."
@@ -630,6 +635,10 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
                            ? ": the loop that makes them stopped short — one possibility is a bound one too "
                              "small (< where <= belongs, or a count one less than the ranks it serves); another, a "
                              "condition that skips some of its calls."
+                       : next_call
+                           ? ": it returned from the call that has that " + mate_verb + " without making it, so that " +
+                                 mate_verb + " is missing (or inside a condition that leaves rank " +
+                                 std::to_string(p.peer) + " out)."
                            : ": it skipped that " + mate_verb + ", or makes it later — look at the order of its calls.");
             missing_line = "  " + did + ", as " + reference.name + " has it." + line + "\n";
             missing_hole = mate;
