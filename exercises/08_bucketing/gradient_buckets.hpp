@@ -112,6 +112,8 @@ class BucketScheduler {
 
   const std::vector<Bucket>& buckets() const { return buckets_; }
   const std::vector<Event>& log() const { return log_; }
+  // Bucket b's count of tensors not yet ready in this step (the check reads how it ended).
+  int missing(int b) const { return missing_[static_cast<std::size_t>(b)]; }
   // Call at the start of every step: all buckets empty again, the log cleared.
   void new_step() {
     for (std::size_t b = 0; b < buckets_.size(); ++b)

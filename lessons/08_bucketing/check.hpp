@@ -370,10 +370,23 @@ inline std::string schedule_problem(const BucketScheduler& s, const std::vector<
                    "bucket with start_allreduce(b), which logs the start and keeps the ticket that finish() waits for"
                  : " — gradient_ready must call start_allreduce(b) when the ready tensor is the last one the bucket "
                    "was missing";
+    // How its count of tensors still missing ended tells which part of the test went wrong.
+    const int size = static_cast<int>(k.tensors.size()), left = s.missing(static_cast<int>(b));
+    const std::string count =
+        !all_ready || averaged ? ""
+        : left == 0 ? "; its count of tensors still missing went from " + std::to_string(size) +
+                          " down to 0, yet no start came at 0: the test that starts it never saw the 0 (one "
+                          "possibility is a post-decrement, missing_[b]-- == 0, which compares the count before it "
+                          "drops), or no start_allreduce follows the test"
+        : left == size ? "; its count of tensors still missing is still " + std::to_string(size) +
+                             ": no ready tensor counted itself off"
+        : "; its count of tensors still missing went from " + std::to_string(size) + " to " +
+              std::to_string(left) + " after " + ringlab::plural(size, "ready tensor") +
+              ", where it counts down by one for each";
     return ringlab::plural(static_cast<long long>(buckets.size() - started.size()), "bucket") + " of " +
            std::to_string(buckets.size()) + " never started through start_allreduce; bucket " + std::to_string(b) +
            " (" + tensor_names(k.tensors, tensors) + ") is one" +
-           (all_ready ? ", though every one of its tensors was made ready" + around : "");
+           (all_ready ? ", though every one of its tensors was made ready" + count + around : "");
   }
   std::set<int> waited;
   for (const auto& e : log)

@@ -76,6 +76,13 @@ TEST_CASE("errors, WRONG lines and the count of more than six wrong rows are sho
   CHECK(lines[9] == "    ... 2 more wrong cases");
 }
 
+TEST_CASE("an error line that says WRONG is shown once") {
+  const Lines lines = explain("[rank 0/1] error: step 0: schedule WRONG: bucket 0 never started\n"
+                              "check: bucket on 1 rank: schedule WRONG. FAILED\n");
+  CHECK(lines == Lines{"    check: bucket on 1 rank: schedule WRONG. FAILED",
+                       "    [rank 0/1] error: step 0: schedule WRONG: bucket 0 never started"});
+}
+
 TEST_CASE("a hang says what the check printed last before it: where the check was") {
   const std::string out =
       "chain sum  1 terms per rank (2 in all): #wrong 0\n"

@@ -226,6 +226,22 @@ TEST_CASE("a tree built from rank 0 whatever the root is named as such") {
   CHECK_FALSE(has(diagnose_schedule(root2, events), "tree from rank 0"));
 }
 
+TEST_CASE("a tree whose send test lets the child v + mask = n through is named as such") {
+  // 3 ranks, root 0: in round 1 (mask 2) rank 1 sends to v + mask = 3, which wraps to the root.
+  const Schedule s = ringlab::binomial_tree_schedule(3, 0);
+  auto events = run_of(s);
+  Event extra;
+  extra.rank = 1, extra.op = Op::send, extra.peer = 0, extra.phase = "bcast-tree", extra.step = 1;
+  extra.t0 = extra.t1 = 100;
+  events.push_back(extra);
+  const auto text = diagnose_schedule(s, events);
+  CHECK(has(text, "every rank sent and received as in a tree whose test before the send lets the child v + mask = n "
+                  "through: v + mask = n is no rank, and absolute(n, root, n) wraps round to the root"));
+  CHECK(has(text, "The first departure: round 1 (root 0): rank 1 sent to rank 0"));
+  // On 4 ranks no child is v + mask = n: that tree is the right one, and no look-alike.
+  CHECK(ringlab::binomial_tree_schedule(4, 0).look_alikes.empty());
+}
+
 TEST_CASE("a run that sends nothing at all is told so, with the hole to start with") {
   const auto text = diagnose_schedule(ringlab::ring_allreduce_schedule(3), {});
   CHECK(has(text, "no rank sent or received anything, and the ring makes 12 sends here"));

@@ -102,8 +102,10 @@ std::vector<std::string> explain_run(std::istream& output, bool brief) {
       failed = line;
       continue;
     }
-    if (has(line, " WRONG") && wrong.size() < 2) wrong.push_back(line);
-    if (line.starts_with("error:") || has(line, "] error: ") || reports_wrong_count(line))
+    // (an error line that says WRONG is listed once, with the errors)
+    const bool error = line.starts_with("error:") || has(line, "] error: ") || reports_wrong_count(line);
+    if (has(line, " WRONG") && !error && wrong.size() < 2) wrong.push_back(line);
+    if (error)
       errors.push_back(line);
     else if (!words.empty())
       last_plain = line;

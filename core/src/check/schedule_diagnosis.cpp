@@ -50,9 +50,10 @@ Schedule ring_allreduce_schedule(int n) {
 
 namespace {
 
-// How a rank numbers itself and its peers in the tree: right (v counted from the root, peers
-// turned back into real ranks), and the two ways of mixing the numberings up.
-enum class Numbering { right, peers_not_absolute, rank_as_v };
+// The tree as written: right (v counted from the root, peers turned back into real ranks), the
+// two ways of mixing the numberings up, and a send test that lets the child v + mask = n through
+// (no rank: absolute() wraps it round to the root). Each is a schedule of its own.
+enum class Numbering { right, peers_not_absolute, rank_as_v, child_n_wraps };
 
 std::vector<Transfer> tree_transfers(int n, int root, Numbering numbering) {
   std::vector<Transfer> out;
@@ -60,7 +61,8 @@ std::vector<Transfer> tree_transfers(int n, int root, Numbering numbering) {
     for (int r = 0; r < n; ++r) {
       const int v = numbering == Numbering::rank_as_v ? r : wrap(r - root, n);
       auto peer = [&](int u) { return numbering == Numbering::peers_not_absolute ? u : (u + root) % n; };
-      if (v < mask && v + mask < n)
+      const int children_below = numbering == Numbering::child_n_wraps ? n + 1 : n;
+      if (v < mask && v + mask < children_below)
         out.push_back({r, trace::Op::send, peer(v + mask), -1, "bcast-tree", k, "its child", ""});
       else if (v >= mask && v < 2 * mask)
         out.push_back({r, trace::Op::recv, peer(v - mask), -1, "bcast-tree", k, "its parent", ""});
@@ -89,9 +91,13 @@ Schedule binomial_tree_schedule(int n, int root) {
   s.result[static_cast<std::size_t>(root)] = 1;
   for (const auto& t : s.transfers)
     if (t.op == trace::Op::send) s.carries.push_back(s.result);
+  s.look_alikes = {{tree_transfers(n, root, Numbering::child_n_wraps),
+                    "a tree whose test before the send lets the child v + mask = n through",
+                    "v + mask = n is no rank, and absolute(n, root, n) wraps round to the root, which never "
+                    "receives it: a child exists only where v + mask is a rank."}};
   if (root != 0) {  // the tree's two numberings mixed up: each is a schedule of its own
     const std::string r = std::to_string(root);
-    s.look_alikes = {
+    s.look_alikes.insert(s.look_alikes.end(), {
         {tree_transfers(n, 0, Numbering::right), "the tree from rank 0, but the root is rank " + r,
          "count ranks from the root (v = relative(rank, root, n)) and turn v back into a rank with "
          "absolute(v, root, n) before each send and receive."},
@@ -102,10 +108,10 @@ Schedule binomial_tree_schedule(int n, int root) {
         {tree_transfers(n, root, Numbering::rank_as_v),
          "a tree where each rank's own number comm.rank() stands in for v, its number counted from the root",
          "compute v = relative(comm.rank(), root, n) once and use v, not comm.rank(), in the round's tests and "
-         "the peers."}};
-    // (a look-alike that is the right tree on these n ranks is no mistake)
-    std::erase_if(s.look_alikes, [&](const LookAlike& a) { return a.transfers == s.transfers; });
+         "the peers."}});
   }
+  // (a look-alike that is the right tree on these n ranks is no mistake: n a power of two, root 0)
+  std::erase_if(s.look_alikes, [&](const LookAlike& a) { return a.transfers == s.transfers; });
   return s;
 }
 
