@@ -1,7 +1,7 @@
 // mistake: gradient_ready tests the count minus one and never stores it — the count of tensors
 // still missing never drops, so only a bucket of one tensor ever starts.
 // expect: 1
-// expect-message: FAIL +1 rank +--check --strategy bucket .*: wrong results
+// expect-message: FAIL +2 ranks +--check --strategy bucket .*: wrong results
 // expect-message: diagnosis: the bucket schedule is wrong: 2 buckets of 2 never started through start_allreduce. bucket 0 \(b3, W3, b2, W2\) is one, though every one of its tensors was made ready. its count of tensors still missing is still 4: no ready tensor counted itself off
 // expect-no-message: post-decrement
 // ==== BEGIN EXERCISE: ready ====
