@@ -1,0 +1,11 @@
+// mistake: the receive's peer was copied from the send line, absolute(v + mask, ...), so a rank waits for its child instead of its parent v - mask
+  // ==== BEGIN EXERCISE: binomial tree ====
+  for (int k = 0, mask = 1; mask < n; ++k, mask <<= 1) {  // round k: the first 2^k ranks have it
+    tc.at("bcast-tree", k);
+    if (v < mask) {
+      if (v + mask < n) comm.send(buf, absolute(v + mask, root, n));
+    } else if (v < 2 * mask) {
+      comm.recv(buf, absolute(v + mask, root, n));
+    }
+  }
+  // ==== END EXERCISE ====
