@@ -95,8 +95,10 @@ inline std::string scaling_diagnosis(const std::string& what, const std::functio
     std::vector<double> got, right;
     bool rounded_down = true;  // base_lr times the rule's factor of n, rounded down to a whole number
     bool less = true, more = true;  // the rule at n - 1, at n + 1: one rank counted too few, too many
+    bool zero = true;               // 0 at every n: base_lr itself counted as 0
     for (int n : {1, 2, 3, 4, 8}) {
       got.push_back(f(0.02, n));
+      zero = zero && got.back() == 0;
       right.push_back(0.02 * std::pow(double(n), r));
       rounded_down = rounded_down && close(got.back(), 0.02 * std::floor(std::pow(double(n), r) + 1e-9));
       less = less && close(got.back(), 0.02 * std::pow(double(n - 1), r));
@@ -105,7 +107,9 @@ inline std::string scaling_diagnosis(const std::string& what, const std::functio
     const std::string shifted = less || more ? std::string(less ? "n - 1" : "n + 1") : "";
     return what + " is not a power law of base_lr and n: at base_lr 0.02 and n = 1, 2, 3, 4, 8 it is " +
            listed(got) + "; " + rule + ": " + listed(right) +
-           (rounded_down
+           (zero ? ": 0 at every n, as if base_lr were 0 — one possibility is base_lr converted to a whole number "
+                   "(an int holds 0.02 as 0) before it is scaled."
+            : rounded_down
                 ? ": every value is base_lr times the rule's factor rounded down to a whole number; one "
                   "possibility is the factor converted to an integer."
             : !shifted.empty()
@@ -261,10 +265,23 @@ inline WarmupShape warmup_shape(const LearningRate& lr, double target, double ba
     const double at_end = r[0] + slope * double(warmup), meets = (target - r[0]) / slope;
     const double over = std::round(meets - double(warmup));  // steps late (> 0) or early
     text += ", climbs in a straight line towards " + value(at_end) + " at " + at_step(double(warmup));
+    // A climb from base_lr that would meet the target at a whole multiple k of warmup_steps (k > 1,
+    // beyond a few steps late): its slope is 1/k of the right one; k = n is said as n.
+    const double times = meets / double(warmup);
+    const long long k = std::llround(times);
+    const bool multiple = close(r[0], base) && over > 3 && k >= 2 && std::fabs(times - double(k)) < 1e-6;
+    const std::string k_name = k == n ? "n" : std::to_string(k);
     if (close(meets, double(warmup) + over) && over > 0 &&
         over <= 3)  // (earlier: it is the target from there)
       text += " (it would meet the target at " + at_step(meets) + ")";
-    if (close(r[0], base) && close(meets, double(warmup) + over) && over != 0 && std::fabs(over) <= 3)
+    if (multiple)
+      text += " (it would meet the target at step " + k_name + " × warmup_steps" +
+              (numbers ? " (" + number(meets) + ")" : "") + ": its slope is 1/" + k_name + " of the right one)";
+    if (multiple)
+      shape.possibility = k == n ? "the warm-up's length multiplied by the number of ranks n, where warmup_steps "
+                                   "alone belongs"
+                                 : "the progress divided by " + k_name + " once more";
+    else if (close(r[0], base) && close(meets, double(warmup) + over) && over != 0 && std::fabs(over) <= 3)
       shape.cause = "the climb is spread over warmup_steps " + std::string(over > 0 ? "+ " : "- ") +
                     number(std::fabs(over)) + " steps: the progress divides by that";
     else if (std::fabs(r[0]) < 1e-12 && close(at_end, target))

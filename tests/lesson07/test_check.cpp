@@ -89,6 +89,13 @@ TEST_CASE("a scaling rule is described by how it grows with base_lr and n") {
     CHECK_FALSE(
         has(diagnosis([](double b, int n) { return b * (n + 1) / 2; }, Scaling::linear), "rounded down"));
   }
+  SECTION("0 at every n: base_lr counted as 0") {
+    const auto text =
+        diagnosis([](double b, int n) { return static_cast<double>(static_cast<int>(b) * n); }, Scaling::linear);
+    CHECK(has(text, "it is 0, 0, 0, 0, 0; the linear rule is base_lr * n: 0.02, 0.04, 0.06, 0.08, 0.16: 0 at every "
+                    "n, as if base_lr were 0 — one possibility is base_lr converted to a whole number"));
+    CHECK_FALSE(has(text, "rounded down"));
+  }
   SECTION("not a power law, but the rule at n - 1: one rank counted too few") {
     const auto text = diagnosis([](double b, int n) { return b * (n - 1); }, Scaling::linear);
     CHECK(has(text, "it is 0, 0.02, 0.04, 0.06, 0.14; the linear rule is base_lr * n: 0.02, 0.04, 0.06, 0.08, 0.16: "
@@ -147,6 +154,18 @@ TEST_CASE("a warm-up is described by where it starts, which line it climbs and w
     CHECK(has(shape_of(to_base, 2),
               "climbs in a straight line towards base_lr (0.02) at step warmup_steps (10), "
               "where it jumps to the target |  | base_lr * progress"));
+  }
+  SECTION("a climb that would meet the target at n times warmup_steps: a warm-up stretched by n") {
+    const LearningRate stretched = [](double b, int n, Scaling s, long long k, long long w) {
+      return k >= w ? rule(b, n, s) : b + (rule(b, n, s) - b) * double(k) / double(w * n);
+    };
+    CHECK(shape_of(stretched, 2) ==
+          "it starts at base_lr (0.02), climbs in a straight line towards 0.03 at step warmup_steps (10) (it would "
+          "meet the target at step n × warmup_steps (20): its slope is 1/n of the right one), where it jumps to "
+          "the target |  | the warm-up's length multiplied by the number of ranks n, where warmup_steps alone "
+          "belongs");
+    CHECK(has(shape_of(stretched, 3), "(it would meet the target at step 3 × warmup_steps") == false);
+    CHECK(has(shape_of(stretched, 3), "at step n × warmup_steps (30): its slope is 1/n"));
   }
   SECTION("a staircase, a curve, an end one step early") {
     CHECK(has(

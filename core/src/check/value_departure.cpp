@@ -152,6 +152,32 @@ std::string first_value_departure(const Schedule& reference, const std::vector<t
     return std::string("values that are no sum of the inputs");
   };
 
+  // What the buffer held when the call began (its begin event) against the last message `rank`
+  // received into range r before `before_t`: a result that is their sum had what arrived added
+  // where it belongs in place of what was there; one that is still the first kept none of it.
+  auto held_before = [&](int rank, Range r, const std::vector<double>& got, double before_t) -> std::string {
+    const trace::Event *begin = nullptr, *last = nullptr;
+    for (const auto& e : events) {
+      if (e.rank != rank || e.t1 > before_t) continue;
+      if (e.op == trace::Op::begin && e.values.size() == count) begin = &e, last = nullptr;
+      else if (e.op == trace::Op::recv && e.values.size() == r.count) last = &e;
+    }
+    if (!begin || !last) return "";
+    std::vector<double> before(begin->values.begin() + static_cast<std::ptrdiff_t>(r.offset),
+                               begin->values.begin() + static_cast<std::ptrdiff_t>(r.offset + r.count)),
+        sum(r.count);
+    for (std::size_t i = 0; i < r.count; ++i) sum[i] = before[i] + last->values[i];
+    const std::string arrived = "what arrived from rank " + std::to_string(last->peer) + " in " +
+                                place_of(reference, last->phase, last->step);
+    if (!same(got, last->values) && same(got, sum) && !same(sum, before))
+      return ": " + arrived + " plus what the buffer held before the call, at every element — what arrived was "
+             "added to the buffer, where it belongs in place of what was there";
+    if (!same(got, last->values) && same(got, before))
+      return ": what the buffer held before the call, unchanged — " + arrived + " did not end up in it (received "
+             "into another buffer and not copied, or copied before the message arrived)";
+    return "";
+  };
+
   // 1. The messages, in the schedule's order.
   std::size_t send_index = 0;
   for (const auto& t : reference.transfers) {
@@ -199,6 +225,7 @@ std::string first_value_departure(const Schedule& reference, const std::vector<t
       const auto mine = as_inputs(inputs, r, got);
       std::string differs = scaled_result(got, combination(inputs, reference.result, r), n);
       if (differs.empty() && mine) differs = what_differs(*mine, reference.result);
+      if (differs.empty()) differs = held_before(rank, r, got, end->t0);
       return "every message carried what " + reference.name + " sends, but rank " + std::to_string(rank) +
              " ends with" + (c >= 0 ? " chunk " + std::to_string(c) : std::string(" its buffer")) + " holding " +
              what_it_holds(rank, r, got, end->t0) + ", where it should hold " + inputs_text(reference.result) +
