@@ -139,6 +139,31 @@ TEST_CASE("a result chunk that holds the sum and more says so: an add where a co
   CHECK_FALSE(has(text, "copied out of the landing buffer"));
 }
 
+TEST_CASE("a result that is what arrived plus what the buffer held before the call: an add where a copy belongs") {
+  const int n = 3;
+  const auto in = inputs_of(n, 4);
+  const Schedule tree = ringlab::binomial_tree_schedule(n, 0);
+  auto events = run_of(tree, in);
+  const std::vector<double> before{5003, 5, 17, 29};  // rank 1's buffer before the broadcast: no input
+  Event begin;
+  begin.rank = 1, begin.op = Op::begin, begin.t0 = begin.t1 = -1, begin.values = before;
+  events.insert(events.begin(), begin);
+  for (auto& e : events)  // rank 1 added what arrived (rank 0's input) to what it held
+    if (e.rank == 1 && e.op == Op::end)
+      for (std::size_t i = 0; i < 4; ++i) e.values[i] = in[0][i] + before[i];
+  const auto text = ringlab::first_value_departure(tree, events, in);
+  CHECK(has(text, "rank 1 ends with its buffer holding values that are no sum of the inputs, where it should hold "
+                  "rank 0's input alone, as received in round 0 (root 0): that is what arrived from rank 0 in round 0 "
+                  "(root 0) plus what the buffer held before the call, element by element — what arrived was added "
+                  "to the buffer, where it belongs in place of what was there."));
+  // What it held before, unchanged: what arrived did not end up in it.
+  for (auto& e : events)
+    if (e.rank == 1 && e.op == Op::end) e.values = before;
+  CHECK(has(ringlab::first_value_departure(tree, events, in),
+            "that is what the buffer held before the call, unchanged — what arrived from rank 0 in round 0 (root 0) "
+            "did not end up in it"));
+}
+
 TEST_CASE("a result scaled at the end is said as a factor of the right one, a result of 0 as 0 with two readings") {
   const int n = 4;
   const auto in = inputs_of(n, 8);

@@ -170,11 +170,11 @@ std::string first_value_departure(const Schedule& reference, const std::vector<t
     const std::string arrived = "what arrived from rank " + std::to_string(last->peer) + " in " +
                                 place_of(reference, last->phase, last->step);
     if (!same(got, last->values) && same(got, sum) && !same(sum, before))
-      return ": " + arrived + " plus what the buffer held before the call, at every element — what arrived was "
-             "added to the buffer, where it belongs in place of what was there";
+      return ": that is " + arrived + " plus what the buffer held before the call, element by element — what "
+             "arrived was added to the buffer, where it belongs in place of what was there";
     if (!same(got, last->values) && same(got, before))
-      return ": what the buffer held before the call, unchanged — " + arrived + " did not end up in it (received "
-             "into another buffer and not copied, or copied before the message arrived)";
+      return ": that is what the buffer held before the call, unchanged — " + arrived + " did not end up in it "
+             "(received into another buffer and not copied, or copied before the message arrived)";
     return "";
   };
 
@@ -200,6 +200,7 @@ std::string first_value_departure(const Schedule& reference, const std::vector<t
                        inputs_text(m) + " there";
     // What the message lacks or has too much of, when it is a sum of inputs.
     if (const auto mine = as_inputs(inputs, r, got->values)) text += what_differs(*mine, m);
+    else text += held_before(t.rank, r, got->values, got->t0);
     return text + "." + hole(t.phase);
   }
 

@@ -140,9 +140,10 @@ inline std::string schedule_departure(Communicator& comm, const Schedule& refere
 template <class C>
 std::string value_departure(Communicator& comm, const C& c, const Schedule& reference,
                             const std::vector<trace::Event>& mine, std::size_t count, int root) {
-  std::vector<trace::Event> traced;
+  std::vector<trace::Event> traced;  // (the begins: what each buffer held before the call)
   for (const auto& e : mine)
-    if (e.op == trace::Op::send || e.op == trace::Op::recv || e.op == trace::Op::end) traced.push_back(e);
+    if (e.op == trace::Op::begin || e.op == trace::Op::send || e.op == trace::Op::recv || e.op == trace::Op::end)
+      traced.push_back(e);
   const auto events = detail::gather_events(comm, traced);
   if (comm.rank() != 0) return "";
   std::vector<std::vector<double>> inputs;
