@@ -98,6 +98,11 @@ inline std::string slice_reading(const std::vector<Bucket>& buckets, std::size_t
            std::to_string(hi - lo) + " plus the " + std::to_string(earlier) +
            " of the buckets before it: the count carried over — a bucket that opens starts from count 0 "
            "(a whole new Bucket, not only an empty tensor list)";
+  // Bytes where floats belong: every tensor counted sizeof(float) = 4 times.
+  if (k.offset == lo && k.count == (hi - lo) * sizeof(float))
+    return "; its offset is right, but its count, " + std::to_string(k.count) + ", is 4 times its tensors' " +
+           std::to_string(hi - lo) + " floats: the count is in bytes (count * sizeof(float)), where Bucket::count "
+           "counts floats";
   return "";
 }
 
@@ -350,10 +355,26 @@ inline std::string schedule_problem(const BucketScheduler& s, const std::vector<
       continue;
     }
     if (!started.insert(e.index).second) return "bucket " + std::to_string(e.index) + " started twice";
+    // The bucket the tensor just made ready belongs to, full now, where another one started: the
+    // start names some other number than that bucket's.
+    int full = -1;
+    if (i > 0 && log[i - 1].kind == Event::ready)
+      for (std::size_t c = 0; c < buckets.size(); ++c) {
+        const auto& in = buckets[c].tensors;
+        if (std::find(in.begin(), in.end(), log[i - 1].index) != in.end() &&
+            std::all_of(in.begin(), in.end(), [&](int t) { return ready.count(t) > 0; }))
+          full = static_cast<int>(c);
+      }
+    const std::string other_full =
+        full >= 0 && full != e.index
+            ? ": the ready tensor " + tensor_name(tensors[static_cast<std::size_t>(log[i - 1].index)]) +
+                  " had just filled bucket " + std::to_string(full) + ", and bucket " + std::to_string(e.index) +
+                  " started in its place — start_allreduce was given another number than the full bucket's (b)"
+            : "";
     for (int t : b.tensors)
       if (!ready.count(t))
-        return "bucket " + std::to_string(e.index) + " started before " + tensor_name(tensors[t]) +
-               " was ready";
+        return "bucket " + std::to_string(e.index) + " started before " + tensor_name(tensors[t]) + " was ready" +
+               other_full;
     if (i == 0 || log[i - 1].kind != Event::ready)
       return "bucket " + std::to_string(e.index) + " did not start the moment its last gradient was ready";
   }
