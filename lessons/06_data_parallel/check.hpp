@@ -308,6 +308,26 @@ class StepCheck {
     const bool step_right = step_error(after) <= kStepTolerance &&
                             lessons::relative_error(after.velocity, velocity_after_) <= kStepTolerance;
     const bool unmoved = std::equal(params_.begin(), params_.end(), after.params.begin());
+    // The weights did not move, and grad is the average minus lr * the velocity after the step:
+    // the update stepped grad, not the weights. A velocity that is the weights (from rest) says
+    // what it stepped grad with.
+    if (unmoved && !evidence.empty()) {
+      bool stepped_grad = true, with_weights = true;
+      for (std::size_t i = 0; i < grad.size() && (stepped_grad || with_weights); ++i) {
+        const double moved = double(lr_) * after.velocity[i];
+        stepped_grad = stepped_grad && std::fabs(grad[i] - (whole_grad_[i] - moved)) <= rounding + 1e-5 * std::fabs(moved);
+        with_weights = with_weights && after.velocity[i] == params_[i];
+      }
+      if (stepped_grad)
+        return where + ", the averaged gradient: " + std::to_string(evidence.size()) + " wrong values, e.g. [" +
+               std::to_string(index.front()) + "] expected " + lessons::format("%g", evidence.front().expected) +
+               " got " + lessons::format("%g", evidence.front().got) +
+               "; the weights did not move, and grad is the average minus lr * the velocity after the step, at "
+               "every element: the update stepped grad instead of the weights" +
+               (with_weights ? ", and the velocity holds the weights: it took the weights as its gradient — "
+                               "params and grad in each other's places in sgd_momentum_update."
+                             : ".");
+    }
     // (No hole named in these: the weights are evidence here, not the step's fault.)
     const std::string own_left =
         unmoved ? "grad still holds this rank's own gradient and the weights did not move: the gradients "
@@ -325,7 +345,12 @@ class StepCheck {
     std::vector<ringlab::CauseOf> causes{
         {Relation::not_finite, "a division by zero, or values read from memory nobody wrote"},
          {Relation::zero,
-          held ? "0 was written where grad held this rank's own non-zero gradient (" + std::to_string(held) +
+          held && step_right
+              ? "0 was written where grad held this rank's own non-zero gradient, after the update: the weights "
+                "and the velocity moved as the average moves them, so the update had the average — grad was "
+                "set to 0 after it (a zero_grad at the end of the step), where it must still hold the average "
+                "when the step returns"
+          : held ? "0 was written where grad held this rank's own non-zero gradient (" + std::to_string(held) +
                      " of the " + std::to_string(evidence.size()) +
                      " places), so it was not left unwritten: multiplied by 0 — 1 / n computed in integers "
                      "is 0 — or overwritten with zeros"
