@@ -51,6 +51,13 @@ TEST_CASE("the mean over the workers divided by the number of ranks") {
   CHECK(has(text, "the sum of 3 gradients was divided by 4 — the mean divides by the number of workers"));
 }
 
+TEST_CASE("the sum divided by the number of parameters: a mean over the elements") {
+  const auto text = diagnose_training(kStart, run(1), run(0.25, 0.25, 0.25), 1, kWorkers);
+  CHECK(has(text, "every parameter moved 0.25 = n / size = 1 / 4 times as far as it should in step 0 (e.g. [1] moved "
+                  "0.075, not 0.3): the sum of the 1 gradient was divided by the number of parameters (4, a mean over "
+                  "the elements) — the mean divides by the number of workers"));
+}
+
 TEST_CASE("a first step that is right and a second that is not: carried over only when the evidence says so") {
   // Step 1 should move by kOther; it moved by kOther plus step 0's move again: a sum not reset.
   const std::vector<double> kOther{0.2, 0.1, -0.3, 0.05};

@@ -120,7 +120,7 @@ std::string stopped_at(const std::vector<double>& start, const std::vector<doubl
 std::optional<std::vector<double>> part_weights(const std::vector<ValueEvidence>& ev) {
   if (ev.empty()) return std::nullopt;
   const std::size_t p = ev.front().terms.size();
-  if (p < 2 || ev.size() < 2 * p) return std::nullopt;
+  if (p < 2 || p > 64 || ev.size() < 2 * p) return std::nullopt;  // (a few workers)
   std::vector<std::vector<double>> a(p, std::vector<double>(p + 1, 0.0));  // [A | b]
   double scale = 0;
   for (const auto& e : ev) {
@@ -284,6 +284,12 @@ std::string diagnose_training(const std::vector<double>& start,
            " as far as it should in step 0" + eg + ": the sum of " + grads + " was divided by " + std::to_string(m) +
            " — the mean divides by " + mean_of + " = " + std::to_string(n) + ".";
   }
+  // n / size: the sum divided by the number of parameters (the mean over elements, not gradients).
+  if (size > 1 && near(factor, static_cast<double>(n) / static_cast<double>(size), 1e-3))
+    return "every parameter moved " + number(factor) + " = n / size = " + std::to_string(n) + " / " +
+           std::to_string(size) + " times as far as it should in step 0" + eg + ": the sum of the " +
+           std::to_string(n) + (n == 1 ? " gradient" : " gradients") + " was divided by the number of parameters (" +
+           std::to_string(size) + ", a mean over the elements) — the mean divides by " + mean_of + ".";
   return "every parameter moved " + number(factor) +
          " times as far as it should in step 0" + eg +
          ": no count of ranks or workers explains that factor; one possibility is a wrong learning rate or "
