@@ -330,6 +330,22 @@ inline std::string explain_parameters(const ringlab::LayerwiseModel& model, int 
         !carried.empty())
       return lessons::wrong_values(head, all, where) + "; " + carried;
   }
+  // At step 0 (from rest) the right velocity after the step is the mean gradient: parameters that
+  // are it at every wrong place hold the velocity where the updated parameters belong.
+  if (s == 0 && std::fabs(velocity_k - 1) < 1e-3 && !where.empty()) {
+    double top = 0;
+    for (float m : mean) top = std::max(top, std::fabs(double(m)));
+    const bool velocity_there = std::all_of(where.begin(), where.end(), [&](long long i) {
+      const auto k = static_cast<std::size_t>(i);
+      return std::fabs(double(got[k]) - mean[k]) <= kGradientTolerance * top;
+    });
+    if (velocity_there)
+      return lessons::wrong_values(head, all, where) +
+             "; every wrong parameter after the step is the velocity the step leaves there (from rest, the mean "
+             "gradient), where the parameters should have moved by -lr times it: the velocity took the "
+             "parameters' place — one possibility is the velocity handed to the allgather where this rank's "
+             "updated chunk of the parameters belongs.";
+  }
   // At step 0, a move of (momentum - 1) * before + grad everywhere: params and velocity swapped.
   if (s == 0) {
     const auto moved = lessons::fit_two_terms(all, where, before, mean);
