@@ -197,4 +197,9 @@ TEST_CASE("a move that is the gradients' shares with weights of their own: the w
   const auto uneven = diagnose_training(start, {right}, {got}, 3, kWorkers, parts);
   CHECK(has(uneven, "summed with weights 1/2, 1 and 1 (in the order they arrive), where each counts once."));
   CHECK_FALSE(has(uneven, "inside the loop"));
+  // The last one never counted: the add before the receive.
+  for (std::size_t i = 0; i < size; ++i) got[i] = shares[0][i] + shares[1][i];
+  CHECK(has(diagnose_training(start, {right}, {got}, 3, kWorkers, parts),
+            "summed with weights 1, 1 and 0 (in the order they arrive), where each counts once: the last gradient to "
+            "arrive never counted, every other one once — one possibility is the add before the receive"));
 }

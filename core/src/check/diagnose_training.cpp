@@ -155,6 +155,7 @@ std::optional<std::vector<double>> part_weights(const std::vector<ValueEvidence>
 
 // "1/4", "1", "0.3": a weight, as a fraction where it is one with a small denominator.
 std::string weight_text(double w) {
+  if (std::fabs(w) <= 1e-6) return "0";  // (the least squares leave a 0 as a rounding error)
   for (int d = 1; d <= 64; ++d)
     if (const double top = std::round(w * d); std::fabs(w * d - top) <= 1e-3 && top != 0)
       return d == 1 ? number(top) : number(top) + "/" + std::to_string(d);
@@ -182,6 +183,14 @@ std::string weighted_parts(const std::vector<ValueEvidence>& ev, const std::vect
     text += ": each gradient counts " + weight_text(ratio) + " times as much as the one before it — one " +
             "possibility is that the sum is scaled inside the loop that adds them (at every gradient), where the " +
             "mean divides once, after the last";
+  // Every gradient once but the last, which never counted: each add took what the receive before it
+  // had brought, so the last one's was never added.
+  bool last_missing = std::fabs(w->back()) <= 1e-6;
+  for (std::size_t i = 0; i + 1 < w->size() && last_missing; ++i) last_missing = std::fabs((*w)[i] - 1) <= 1e-3;
+  if (last_missing)
+    text += ": the last gradient to arrive never counted, every other one once — one possibility is the add "
+            "before the receive in the loop (each add takes what the receive before it brought, so the last "
+            "one's is never added)";
   return text + ".";
 }
 
