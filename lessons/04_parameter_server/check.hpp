@@ -10,6 +10,7 @@
 
 #include "model.hpp"
 #include "parameter_server.hpp"
+#include "ringlab/base/plural.hpp"
 #include "ringlab/check/diagnose_runs.hpp"
 #include "ringlab/check/harness.hpp"
 #include "ringlab/check/diagnose_training.hpp"
@@ -174,11 +175,12 @@ inline std::string nothing_summed(const Problem& pb, int workers, const Run& ps)
   if (sum.empty() || sum[i] == 0) return "";
   return lessons::format(
       "the server's parameters did not move in step 0, and its `sum` is still 0 after it, where it should hold the "
-      "%d gradients added up (e.g. [%zu] %g): it held nothing when the update read it — one possibility is that "
+      "%s added up (e.g. [%zu] %g): it held nothing when the update read it — one possibility is that "
       "nothing was added into `sum` (ringlab::reduce_sum(dst, src) adds src into dst: `sum` is its first argument, "
       "what arrived its second); another, that `sum` was set to 0 after the adds, before the update read it (zero "
-      "it before the receives).",
-      workers, i, sum[i]);
+      "it before the receives); another, that each add came before its receive and added what `incoming` held "
+      "before the message arrived.",
+      ringlab::plural(workers, "gradient").c_str(), i, sum[i]);
 }
 
 // `*_over_formula`: the bytes per step main.cpp measured, over what the formula says (1 when
