@@ -107,6 +107,10 @@ class StepCheck {
       // (left out when the calls name the cause: collective_calls.hpp says why).
       if (calls.cause) cause_ = calls.text;
       else if (!calls.text.empty()) cause_ = calls.text + (cause_.empty() ? "" : "\ndiagnosis: " + cause_);
+      // With the averaged gradient right everywhere, which ranks ran the update comes after the
+      // calls: a broadcast can make the weights agree, but only an update moves the velocity.
+      if (const std::string ran = err <= kGradientTolerance ? velocity_by_rank(state) : ""; !ran.empty())
+        cause_ = calls.text.empty() ? ran : calls.text + "\ndiagnosis: " + ran;
     }
     checked_step_ = state.step;
     ringlab::print_once(comm_, "check: epoch " + std::to_string(epoch + 1) + " step " + std::to_string(state.step) +
@@ -192,6 +196,24 @@ class StepCheck {
       if (factor_.empty() && f.relation == ringlab::Relation::factor) factor_ = lessons::format("%.9g", f.k);
       else if (factor_.empty() && f.relation == ringlab::Relation::not_finite) factor_ = "nan";
     return ringlab::explain(what, evidence, n, causes, "place", index, known);
+  }
+
+  // The velocity after the step, right on some ranks only (gathered to rank 0): the update ran
+  // on those alone. Weights can come from another rank (a broadcast), the velocity cannot, so it
+  // tells which ranks stepped. "" when all or none are right, and on ranks other than 0.
+  std::string velocity_by_rank(const lessons::TrainingState& state) {
+    const bool right = lessons::relative_error(state.velocity, velocity_after_) <= kStepTolerance;
+    const auto all = comm_.gather_strings(right ? "right" : state.velocity == velocity_ ? "kept" : "wrong");
+    std::vector<bool> wrong;
+    bool kept = true;  // every wrong rank still holds the velocity from before the step
+    for (const auto& a : all) {
+      wrong.push_back(a != "right");
+      kept = kept && a != "wrong";
+    }
+    const std::string some = lessons::only_some_ranks(
+        wrong, false, kept ? " (there it is still the velocity from before the step: the update never ran there)" : "",
+        "the update");
+    return some.empty() ? "" : "the velocity after the step is " + some + ".";
   }
 
   // The gradient's factor on every rank (gathered to rank 0), when it differs between the ranks:

@@ -20,8 +20,10 @@ inline std::string ranks_text(const std::vector<int>& ranks) {
 // `wrong[r]`: rank r's values (`chunks`: the values in rank r's chunk) are wrong. "" when all
 // or none are; otherwise the evidence and the one possibility: "right on rank 0, wrong on ranks 1
 // and 2: the ranks did not all do the same — one possibility is a condition on comm.rank() …".
-// `detail` follows the wrong ranks: " (each wrong value 3 times the right one)".
-inline std::string only_some_ranks(const std::vector<bool>& wrong, bool chunks = false, const std::string& detail = "") {
+// `detail` follows the wrong ranks: " (each wrong value 3 times the right one)"; `call` is the
+// call the condition may have kept from the others.
+inline std::string only_some_ranks(const std::vector<bool>& wrong, bool chunks = false, const std::string& detail = "",
+                                   const std::string& call = "the division") {
   std::vector<int> right_ranks, wrong_ranks;
   for (std::size_t r = 0; r < wrong.size(); ++r) (wrong[r] ? wrong_ranks : right_ranks).push_back(static_cast<int>(r));
   if (right_ranks.empty() || wrong_ranks.empty()) return "";
@@ -31,7 +33,7 @@ inline std::string only_some_ranks(const std::vector<bool>& wrong, bool chunks =
   };
   return "right " + on(right_ranks) + ", wrong " + on(wrong_ranks) + detail +
          ": the ranks did not all do the same — one possibility is a condition on comm.rank() that lets only " +
-         ranks_text(right_ranks) + " (or only the others) through a call, the division say";
+         ranks_text(right_ranks) + " (or only the others) through a call, " + call + " say";
 }
 
 }  // namespace lessons

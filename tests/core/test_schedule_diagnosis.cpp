@@ -651,3 +651,15 @@ TEST_CASE("a loop that runs on past the schedule's last round, making no call th
   events.back().step = 2;  // ended at the last round: nothing to say
   CHECK(diagnose_schedule(tree, events).empty());
 }
+
+TEST_CASE("a departure in a call whose root alone differs from one that went right says so") {
+  Schedule tree = ringlab::binomial_tree_schedule(4, 2);
+  auto events = run_of(tree);
+  find(events, 3, Op::send, "bcast-tree", 1)->peer = 2;  // v = 1 sends to v + 1, not v + 2
+  CHECK(!has(diagnose_schedule(tree, events), "With root"));  // no earlier call that went right
+  tree.right_with_root = 0;
+  const std::string text = diagnose_schedule(tree, events);
+  CHECK(has(text, "With root 0 every rank made the binomial tree's calls and got the right values; this call "
+                  "differs only in its root (root 2): look at where the root enters your code"));
+  CHECK(count(text, "With root") == 1);
+}

@@ -85,6 +85,9 @@ Schedule binomial_tree_schedule(int n, int root) {
   s.holes = {{"bcast-tree", "binomial tree"}};
   s.exercise = "03";
   s.before_first_receive = "it has no data yet to send";
+  s.root_advice = "look at where the root enters your code: the tree's arithmetic (who sends, who receives, "
+                  "how far) is on v, the rank's number counted from the root, and the root is needed only to "
+                  "turn a peer's v back into a rank";
   s.transfers = tree_transfers(n, root, Numbering::right);
   // Every message, and every rank's result, is the root's buffer.
   s.result.assign(static_cast<std::size_t>(n), 0);
@@ -417,6 +420,13 @@ std::string ran_past_last_step(const Schedule& reference, const std::vector<trac
 }
 }  // namespace
 
+std::string root_changed(const Schedule& s) {
+  if (s.right_with_root < 0) return "";
+  return " With root " + std::to_string(s.right_with_root) + " every rank made " + s.name +
+         "'s calls and got the right values; this call differs only in its root (" + s.context + ")" +
+         (s.root_advice.empty() ? "." : ": " + s.root_advice + ".");
+}
+
 std::string diagnose_schedule(const Schedule& reference, const std::vector<trace::Event>& events) {
   const std::string departure = first_departure(reference, events);
   if (departure.empty()) {
@@ -438,7 +448,7 @@ std::string diagnose_schedule(const Schedule& reference, const std::vector<trace
     if (first_departure(other, events).empty())
       return "every rank sent and received as in " + a.what + ": " + a.advice + " The first departure: " + departure;
   }
-  return departure;
+  return departure + root_changed(reference);
 }
 
 namespace {
@@ -725,7 +735,7 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
   else if (!reference.holes.empty())
     hole = " That is your " + reference.holes.front().second + " hole; `./ringlab hint " + reference.exercise +
            "` gives its rule, one hint at a time.";
-  out.text += "diagnosis: " + first + hole + "\n" + lines;
+  out.text += "diagnosis: " + first + root_changed(reference) + hole + "\n" + lines;
   return out;
 }
 

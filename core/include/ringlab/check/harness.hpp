@@ -216,6 +216,7 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
   }
   long long total = 0;
   for (std::size_t count : counts) {
+    int right_root = -1;  // a root whose traced call, at this count, followed the schedule with right values
     for (int root : detail::roots_of(comm.size(), c.rooted)) {
       std::vector<T> in(count), expected(count), got(count);
       c.input(in, comm.rank(), root);
@@ -237,7 +238,8 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
       for (const auto& impl : c.impls) {
         const bool scheduled = c.schedule && impl.name == c.scheduled;
         // The schedule it must follow, made once: the watchdog, the transfers and the values use it.
-        const Schedule reference = scheduled ? c.schedule(comm.size(), root) : Schedule{};
+        Schedule reference = scheduled ? c.schedule(comm.size(), root) : Schedule{};
+        if (right_root != root) reference.right_with_root = right_root;  // a departure here: the root changed
         for (bool in_place : c.out_of_place ? std::vector<bool>{false, true} : std::vector<bool>{true}) {
           std::optional<trace::Capture> capture;  // the scheduled one: traced in memory, this call only
           std::optional<WatchSchedule> watch;     // and a hang in it compared with the schedule
@@ -276,6 +278,7 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
           std::string carried;
           if (scheduled && !departed && !comm.all_ok(mine.wrong == 0))
             carried = value_departure(comm, c, reference, events, count, root);
+          if (!carried.empty()) carried += root_changed(reference);
           static bool carried_said = false;
           if (!carried.empty() && !carried_said && comm.rank() == 0) {
             std::fprintf(csv ? stderr : stdout, "diagnosis: %s\n", carried.c_str());
@@ -289,6 +292,7 @@ long long check(Communicator& comm, const Collective<T>& c, const std::vector<st
           for (const auto& m : mine.first)
             record_check_mismatch(m.expected, m.actual, static_cast<double>(in[m.index]));
           const long long wrong = comm.sum(mine.wrong);
+          if (scheduled && !departed && wrong == 0 && right_root < 0) right_root = root;
           if (comm.rank() == 0) record_check_case(static_cast<long long>(count), c.rooted ? root : -1, wrong);
           total += wrong;
           if (comm.rank() == 0)

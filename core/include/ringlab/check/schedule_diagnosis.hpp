@@ -64,6 +64,11 @@ struct Schedule {
   std::string exercise;  // its number: "05"
   // Said after every step's name: "root 2" (a broadcast's schedule depends on its root).
   std::string context;
+  // The root of an earlier call of the same size in which every rank followed this schedule and
+  // got the right values (-1: none; the check harness sets it). A departure in this call then says
+  // that only the root changed, and `root_advice`: where to look when it has.
+  int right_with_root = -1;
+  std::string root_advice;
   std::vector<LookAlike> look_alikes;  // known mistakes that are schedules themselves
   // What a rank lacks when it sends before its first receive of the schedule, where the data
   // reaches a rank only through that receive (a broadcast): "it has no data yet". An extra send
@@ -117,6 +122,11 @@ Schedule parameter_server_schedule(int n, int steps);
 // the receive that follows it only its echo. When every transfer is the schedule's, the reduce
 // events of the `adds_received` phases are checked too: an add before its step's receive.
 std::string diagnose_schedule(const Schedule& reference, const std::vector<trace::Event>& events);
+
+// " With root 0 every rank made the binomial tree's calls and got the right values; this call
+// differs only in its root (root 1): ROOT_ADVICE." when `right_with_root` is set, else "": said
+// after a departure (a wrong transfer, a hang, a wrong value) in that call.
+std::string root_changed(const Schedule& s);
 
 // A place of the schedule in words: "reduce-scatter step 1", "round 2 (root 0)".
 std::string place_of(const Schedule& s, const std::string& phase, int step);
