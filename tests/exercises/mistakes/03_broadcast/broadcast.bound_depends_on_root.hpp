@@ -1,5 +1,5 @@
-// mistake: the send test's bound counts from the root (v + mask < n - root), as if the ranks
-// after the root were all there are — with root 0 it is right; with another root some never get it.
+// mistake: the send test's bound shrunk by the root (v + mask < n - root) — right with root 0;
+// with another root, as if the ranks after the root were all there are, some never get the data.
 // expect: 3
 // expect-message: FAIL +2 ranks +--check --type int32 --steps 0: hung
 // expect-message: With root 0 every rank made the binomial tree's calls and got the right values; this call differs only in its root \(root 1\): look at where the root enters your code

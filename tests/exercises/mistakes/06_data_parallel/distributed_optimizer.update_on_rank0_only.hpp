@@ -1,5 +1,5 @@
-// mistake: the update on rank 0 only, its weights broadcast to the others (a parameter server's
-// habit) — every rank must run the update, or the other ranks' velocity never moves.
+// mistake: the update on rank 0 only, then its weights broadcast — a parameter server's habit:
+// every rank must run the update, or the other ranks' velocity never moves.
 // expect: 1
 // expect-message: FAIL +2 ranks +--check --data synthetic --epochs 1 --batch 96: wrong results
 // expect-message: One call too many: broadcast\(params\)
