@@ -180,6 +180,19 @@ inline std::vector<std::string> scaling_diagnoses(const ScaledLr& scaled) {
 // target is the learner's own scaled_lr (a wrong rule is scaling_diagnoses' to describe).
 // `numbers`: with this case's values; without them, the words are the same for every case with
 // the same shape (how the cases are grouped).
+// Rates r[0 .. end) flat at r[0] up to step m - 1 (m >= 2), then a straight line of at least
+// three points from step m on (the one step where it leaves r[0] may lie on either): m, else 0.
+inline long long held_until(const std::vector<double>& r, long long end) {
+  long long m = 1;
+  while (m < end && close(r[static_cast<std::size_t>(m)], r[0])) ++m;
+  if (m < 2 || end - m < 3) return 0;
+  auto at = [&](long long k) { return r[static_cast<std::size_t>(k)]; };
+  const double d = at(m + 1) - at(m);
+  for (long long k = m + 2; k < end; ++k)
+    if (std::fabs((at(k) - at(k - 1)) - d) > 1e-5 * std::fabs(at(k))) return 0;
+  return d > 0 ? m : 0;
+}
+
 struct WarmupShape {
   bool right = true;
   std::string evidence;
@@ -294,6 +307,17 @@ inline WarmupShape warmup_shape(const LearningRate& lr, double target, double ba
           "belongs";
     else if (close(r[0], target) && close(at_end, base))
       shape.cause = "base_lr and the target are swapped: the line runs from the target down to base_lr";
+  } else if (const long long m = held_until(r, end); m > 0) {
+    // Flat at r[0], then a straight line: a line from elsewhere held up at r[0] (a max, a clamp).
+    const double d = r[m + 1] - r[m], from = r[m] - double(m) * d, at_end = r[m] + double(warmup - m) * d;
+    text += ", stays there until " + at_step(double(m)) + ", then climbs in a straight line towards " + value(at_end) +
+            " at " + at_step(double(warmup)) + ": a line that, drawn back, starts at " + value(from) +
+            " at step 0, held up at " + value(r[0]) + " until it passes it";
+    if (std::fabs(from) < 1e-12 && close(at_end, target) && close(r[0], base))
+      shape.cause = "the rate is the larger of base_lr and target * progress (a max with base_lr): a climb from 0 "
+                    "held up at base_lr, where the climb must start at base_lr";
+    else
+      shape.possibility = "a max (or a clamp) with " + value(r[0]) + " around a line that starts elsewhere";
   } else if (stairs && rising) {
     long long levels = 1;
     for (long long k = 1; k < end; ++k) levels += close(r[k], r[k - 1]) ? 0 : 1;

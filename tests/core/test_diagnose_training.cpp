@@ -203,3 +203,14 @@ TEST_CASE("a move that is the gradients' shares with weights of their own: the w
             "summed with weights 1, 1 and 0 (in the order they arrive), where each counts once: the last gradient to "
             "arrive never counted, every other one once — one possibility is the add before the receive"));
 }
+
+TEST_CASE("parameters that become the step's move alone: the step assigned (=) where it must be added (-=)") {
+  const std::vector<double> zero(4, 0.0);
+  std::vector<std::vector<double>> right{after(zero, 1)}, assigned{kMove};
+  for (int k = 1; k < 3; ++k) right.push_back(after(right.back(), 1)), assigned.push_back(kMove);
+  const auto text = diagnose_training(zero, right, assigned, 3, kWorkers);
+  CHECK(has(text, "step 0 is right and step 1 is wrong: 4 parameters after it, e.g. [0] -0.1 where -0.2 belongs, are "
+                  "how far they should have moved, not the parameters plus that: the update assigned the step to the "
+                  "parameters (=, or =-) where it must add it to them (-=) — from parameters 0, as at the start, the "
+                  "two agree, which is why step 0 is right."));
+}

@@ -2,6 +2,8 @@
 // pictures say, and a trace fed as events gets the sentence that names its first departure —
 // wrong chunk, wrong peer, a missing or an extra transfer, a step traced under the wrong name —
 // while a trace that follows the schedule gets none.
+#include <tuple>
+
 #include "catch.hpp"
 #include "ringlab/check/schedule_diagnosis.hpp"
 
@@ -239,7 +241,7 @@ TEST_CASE("a tree whose send test lets the child v + mask = n through is named a
                   "through: v + mask = n is no rank, and absolute(n, root, n) wraps round to the root"));
   CHECK(has(text, "The first departure: round 1 (root 0): rank 1 sent to rank 0"));
   // On 4 ranks no child is v + mask = n: that tree is the right one, and no look-alike.
-  CHECK(ringlab::binomial_tree_schedule(4, 0).look_alikes.empty());
+  for (const auto& a : ringlab::binomial_tree_schedule(4, 0).look_alikes) CHECK_FALSE(has(a.what, "v + mask = n"));
 }
 
 TEST_CASE("a run that sends nothing at all is told so, with the hole to start with") {
@@ -483,7 +485,7 @@ TEST_CASE("a hung receive from any rank (a negative peer) is never the schedule'
 
 TEST_CASE("a hang whose blocked calls are all a known mix-up of the tree's numbering is named as that mix-up") {
   const Schedule root1 = ringlab::binomial_tree_schedule(4, 1);
-  REQUIRE(root1.look_alikes.size() == 3);
+  REQUIRE(root1.look_alikes.size() == 4);
   // v - mask = 0 used as a real rank: rank 2 (v = 1) waits on rank 0, not on its parent, rank 1.
   const auto c = ringlab::compare_hang(root1, {stuck(2, false, 0, "bcast-tree", 0)});
   CHECK(c.departs);
@@ -499,8 +501,8 @@ TEST_CASE("a hang whose blocked calls are all a known mix-up of the tree's numbe
   const auto e = ringlab::compare_hang(root1, {stuck(3, false, 3, "bcast-tree", 1)});
   CHECK(e.departs);
   CHECK_FALSE(has(e.text, "those of"));
-  // Root 0: the numberings agree, so there is no mix-up to name.
-  CHECK(ringlab::binomial_tree_schedule(4, 0).look_alikes.empty());
+  // Root 0: the numberings agree, so there is no mix-up to name (the rounds' order is another matter).
+  for (const auto& a : ringlab::binomial_tree_schedule(4, 0).look_alikes) CHECK(has(a.what, "largest mask"));
 }
 
 TEST_CASE("a hang outside the schedule's phases is not compared") {
@@ -662,4 +664,35 @@ TEST_CASE("a departure in a call whose root alone differs from one that went rig
   CHECK(has(text, "With root 0 every rank made the binomial tree's calls and got the right values; this call "
                   "differs only in its root (root 2): look at where the root enters your code"));
   CHECK(count(text, "With root") == 1);
+}
+
+TEST_CASE("a send of the chunk the schedule has the rank receive into: the sendrecv's views swapped") {
+  const Schedule ring = ringlab::ring_allreduce_schedule(3);
+  auto events = run_of(ring);
+  Event* send = find(events, 0, Op::send, "reduce-scatter", 0);
+  Event* recv = find(events, 0, Op::recv, "reduce-scatter", 0);
+  std::swap(send->chunk, recv->chunk);  // sendrecv(chunk(r - s - 1), next, chunk(r - s), prev)
+  CHECK(has(diagnose_schedule(ring, events),
+            "reduce-scatter step 0: rank 0 sent chunk 2 to rank 1, expected chunk 0, the chunk the ring has it receive "
+            "into there, and its receive took chunk 0, this send's: the send and receive views are in each other's "
+            "place"));
+  recv->chunk = 1;  // the receive took yet another chunk: the send alone is also an index one off
+  CHECK(has(diagnose_schedule(ring, events), "expected chunk 0 — the chunk index is wrong."));
+}
+
+TEST_CASE("a tree whose rounds run from the largest mask down is named as such") {
+  const Schedule tree = ringlab::binomial_tree_schedule(4, 0);
+  // Masks 2, 1 with the same tests: round 0 has ranks 0 and 1 (which has nothing yet) send to 2
+  // and 3, round 1 rank 0 send to 1.
+  Schedule reversed = tree;
+  reversed.transfers.clear();
+  for (auto [k, from, to] : {std::tuple{0, 0, 2}, {0, 1, 3}, {1, 0, 1}}) {
+    reversed.transfers.push_back({from, Op::send, to, -1, "bcast-tree", k, "", ""});
+    reversed.transfers.push_back({to, Op::recv, from, -1, "bcast-tree", k, "", ""});
+  }
+  auto events = run_of(reversed);
+  const auto text = diagnose_schedule(tree, events);
+  CHECK(has(text, "every rank sent and received as in a tree whose rounds run from the largest mask down to 1: in "
+                  "round k only the first 2^k ranks (counted from the root) hold the data"));
+  CHECK(has(text, "The first departure: round 0 (root 0): rank 0 sent to rank 2, expected rank 1"));
 }

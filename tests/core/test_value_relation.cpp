@@ -294,3 +294,23 @@ TEST_CASE("a cause whose k is infinite (n / (n - 1) on 1 rank) matches no factor
   CHECK_FALSE(has(text, "divided by n - 1"));
   CHECK(has(explain("x", ev, 1, {{Relation::factor, "scaled"}}, "place", {}, {{0.9, "the momentum"}}), ": scaled."));
 }
+
+TEST_CASE("constant: one number where the right values differ, named when it is a named factor") {
+  std::vector<ValueEvidence> ev;
+  for (double x : {0.3, -1.2, 2.5}) {
+    ValueEvidence e;
+    e.expected = x, e.got = 0.25;  // fill(v, 1/n) on 4 ranks where scale(v, 1/n) belongs
+    ev.push_back(e);
+  }
+  auto found = relate(ev, 4);
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].relation == Relation::constant);
+  CHECK(has(explain("x", ev, 4, {}), "every wrong value is the same number, 0.25 = 1/n = 1/4, where the right values "
+                                     "differ (written over them, not computed from them"));
+  ev[1].got = 0.26;  // not one number
+  CHECK(relate(ev, 4).empty());
+  for (auto& e : ev) e.got = 0.25, e.expected = 1.0;  // right values all the same: a factor, not a constant
+  found = relate(ev, 4);
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].relation == Relation::factor);
+}

@@ -167,6 +167,15 @@ TEST_CASE("a warm-up is described by where it starts, which line it climbs and w
     CHECK(has(shape_of(stretched, 3), "(it would meet the target at step 3 × warmup_steps") == false);
     CHECK(has(shape_of(stretched, 3), "at step n × warmup_steps (30): its slope is 1/n"));
   }
+  SECTION("a climb from 0 held up at base_lr: flat, then the line target * progress") {
+    CHECK(shape_of([](double b, int n, Scaling s, long long k, long long w) {
+            return k >= w ? rule(b, n, s) : std::fmax(b, rule(b, n, s) * double(k) / double(w));
+          }) ==
+          "it starts at base_lr (0.02), stays there until step 3, then climbs in a straight line towards the target "
+          "(0.08) at step warmup_steps (10): a line that, drawn back, starts at 0 at step 0, held up at base_lr "
+          "(0.02) until it passes it | the rate is the larger of base_lr and target * progress (a max with "
+          "base_lr): a climb from 0 held up at base_lr, where the climb must start at base_lr | ");
+  }
   SECTION("a staircase, a curve, an end one step early") {
     CHECK(has(
         shape_of(ramp([](long long k, long long w) { return double(k / 2 * 2) / double(w); })),

@@ -8,6 +8,7 @@
 #include <optional>
 #include <utility>
 
+#include "ringlab/base/plural.hpp"
 #include "ringlab/check/value_relation.hpp"
 
 namespace ringlab {
@@ -86,6 +87,22 @@ std::string later_step(const std::vector<double>& start, const std::vector<std::
       "something carries over from one step to the next — reset what the step accumulates (a sum set to 0 "
       "at the start of every step) and reuse no buffer from the step before";
   const std::string where = "step 0 is right and step " + std::to_string(k) + " is wrong; how far it moved";
+  // The parameters after the step are the right move alone, the parameters before dropped: the
+  // update assigned the step (=, or a typo =-) where it must add it (-=). From 0 the two agree.
+  const bool move_alone = !index.empty() && std::all_of(index.begin(), index.end(), [&](long long j) {
+    const auto i = static_cast<std::size_t>(j);
+    const double move = expected[k][i] - from[i];
+    return std::fabs(actual[k][i] - move) <= 1e-5 * std::fmax(1.0, std::fabs(move));
+  });
+  if (move_alone) {
+    const auto i = static_cast<std::size_t>(index.front());
+    const bool from_zero = std::all_of(start.begin(), start.end(), [](double v) { return v == 0; });
+    return "step 0 is right and step " + std::to_string(k) + " is wrong: " + plural(static_cast<long long>(index.size()), "parameter") +
+           " after it, e.g. [" + std::to_string(i) + "] " + number(actual[k][i]) + " where " + number(expected[k][i]) +
+           " belongs, are how far they should have moved, not the parameters plus that: the update assigned the "
+           "step to the parameters (=, or =-) where it must add it to them (-=)" +
+           (from_zero ? " — from parameters 0, as at the start, the two agree, which is why step 0 is right." : ".");
+  }
   std::string text = explain(where, evidence, 1, part_causes(carries), "place", index);
   if (relate(evidence, 1).empty())  // nothing singles a cause out: the likeliest, as a possibility
     text += " One possibility is that " + carries + "; a wrong order of operations can do this too.";

@@ -51,17 +51,21 @@ Schedule ring_allreduce_schedule(int n) {
 namespace {
 
 // The tree as written: right (v counted from the root, peers turned back into real ranks), the
-// two ways of mixing the numberings up, and a send test that lets the child v + mask = n through
-// (no rank: absolute() wraps it round to the root). Each is a schedule of its own.
-enum class Numbering { right, peers_not_absolute, rank_as_v, child_n_wraps };
+// two ways of mixing the numberings up, a send test that lets the child v + mask = n through (no
+// rank: absolute() wraps it round to the root), and the rounds run from the largest mask down (a
+// scatter's order). Each is a schedule of its own.
+enum class Tree { right, peers_not_absolute, rank_as_v, child_n_wraps, largest_mask_first };
 
-std::vector<Transfer> tree_transfers(int n, int root, Numbering numbering) {
+std::vector<Transfer> tree_transfers(int n, int root, Tree variant) {
   std::vector<Transfer> out;
-  for (int k = 0, mask = 1; mask < n; ++k, mask <<= 1)
-    for (int r = 0; r < n; ++r) {
-      const int v = numbering == Numbering::rank_as_v ? r : wrap(r - root, n);
-      auto peer = [&](int u) { return numbering == Numbering::peers_not_absolute ? u : (u + root) % n; };
-      const int children_below = numbering == Numbering::child_n_wraps ? n + 1 : n;
+  std::vector<int> masks;  // round k's mask
+  for (int mask = 1; mask < n; mask <<= 1) masks.push_back(mask);
+  if (variant == Tree::largest_mask_first) std::reverse(masks.begin(), masks.end());
+  for (int k = 0; k < static_cast<int>(masks.size()); ++k)
+    for (int r = 0, mask = masks[static_cast<std::size_t>(k)]; r < n; ++r) {
+      const int v = variant == Tree::rank_as_v ? r : wrap(r - root, n);
+      auto peer = [&](int u) { return variant == Tree::peers_not_absolute ? u : (u + root) % n; };
+      const int children_below = variant == Tree::child_n_wraps ? n + 1 : n;
       if (v < mask && v + mask < children_below)
         out.push_back({r, trace::Op::send, peer(v + mask), -1, "bcast-tree", k, "its child", ""});
       else if (v >= mask && v < 2 * mask)
@@ -88,27 +92,31 @@ Schedule binomial_tree_schedule(int n, int root) {
   s.root_advice = "look at where the root enters your code: the tree's arithmetic (who sends, who receives, "
                   "how far) is on v, the rank's number counted from the root, and the root is needed only to "
                   "turn a peer's v back into a rank";
-  s.transfers = tree_transfers(n, root, Numbering::right);
+  s.transfers = tree_transfers(n, root, Tree::right);
   // Every message, and every rank's result, is the root's buffer.
   s.result.assign(static_cast<std::size_t>(n), 0);
   s.result[static_cast<std::size_t>(root)] = 1;
   for (const auto& t : s.transfers)
     if (t.op == trace::Op::send) s.carries.push_back(s.result);
-  s.look_alikes = {{tree_transfers(n, root, Numbering::child_n_wraps),
+  s.look_alikes = {{tree_transfers(n, root, Tree::child_n_wraps),
                     "a tree whose test before the send lets the child v + mask = n through",
                     "v + mask = n is no rank, and absolute(n, root, n) wraps round to the root, which never "
-                    "receives it: a child exists only where v + mask is a rank."}};
+                    "receives it: a child exists only where v + mask is a rank."},
+                   {tree_transfers(n, root, Tree::largest_mask_first),
+                    "a tree whose rounds run from the largest mask down to 1",
+                    "in round k only the first 2^k ranks (counted from the root) hold the data, so the masks must "
+                    "grow, 1, 2, 4, ...: from the largest down, a rank sends on what it has not received yet."}};
   if (root != 0) {  // the tree's two numberings mixed up: each is a schedule of its own
     const std::string r = std::to_string(root);
     s.look_alikes.insert(s.look_alikes.end(), {
-        {tree_transfers(n, 0, Numbering::right), "the tree from rank 0, but the root is rank " + r,
+        {tree_transfers(n, 0, Tree::right), "the tree from rank 0, but the root is rank " + r,
          "count ranks from the root (v = relative(rank, root, n)) and turn v back into a rank with "
          "absolute(v, root, n) before each send and receive."},
-        {tree_transfers(n, root, Numbering::peers_not_absolute),
+        {tree_transfers(n, root, Tree::peers_not_absolute),
          "the tree from rank " + r + " with the peers v + mask and v - mask used as real ranks",
          "v counts from the root, comm.send and comm.recv want real ranks: turn each peer back into one "
          "with absolute(v + mask, root, n) and absolute(v - mask, root, n)."},
-        {tree_transfers(n, root, Numbering::rank_as_v),
+        {tree_transfers(n, root, Tree::rank_as_v),
          "a tree where each rank's own number comm.rank() stands in for v, its number counted from the root",
          "compute v = relative(comm.rank(), root, n) once and use v, not comm.rank(), in the round's tests and "
          "the peers."}});
@@ -248,6 +256,23 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
           if (t->phase == phase) theirs.push_back(t->chunk);
         return labelled && mine.size() > 1 && mine != theirs && std::equal(mine.begin(), mine.end(), theirs.rbegin(), theirs.rend());
       };
+      // The chunk this rank sent (received) is the one the schedule has it receive (send) at the same
+      // place, and its other transfer there took the chunk this one should have: its send and
+      // receive views in each other's place. "" when not (one chunk alone is also an index one off).
+      auto swapped_views = [&](const trace::Event& e, const Transfer& t) -> std::string {
+        const auto other = std::find_if(reference.transfers.begin(), reference.transfers.end(), [&](const Transfer& x) {
+          return x.rank == r && x.op != op && x.phase == t.phase && x.step == t.step;
+        });
+        if (!labelled || t.chunk < 0 || other == reference.transfers.end() || e.chunk != other->chunk) return "";
+        const bool both = std::any_of(events.begin(), events.end(), [&](const trace::Event& x) {
+          return x.rank == r && x.op != op && x.phase == t.phase && x.step == t.step && x.chunk == t.chunk;
+        });
+        if (!both) return "";
+        return ", the chunk " + reference.name + " has it " + (send ? "receive into" : "send") + " there, and its " +
+               (send ? "receive" : "send") + " took chunk " + std::to_string(t.chunk) + ", this " + verb +
+               "'s: the send and receive views are in each other's place (comm.sendrecv(out, next, in, prev): what "
+               "to send first, where to receive third).";
+      };
       std::size_t k = 0;
       while (k < got.size() && k < want.size() && same_message(*got[k], *want[k]) &&
              same_place(*got[k], *want[k]))
@@ -346,6 +371,8 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
           d.text += ", expected chunk " + std::to_string(t.chunk) + ": rank " + std::to_string(r) + " " + sent +
                     " the " + t.phase + "'s chunks in the schedule's order turned round (its last step's first) — the "
                     "steps run backward; the chunk index is right for each step s." + look;
+        else if (!same_message(e, t) && !swapped_views(e, t).empty())
+          d.text += ", expected chunk " + std::to_string(t.chunk) + swapped_views(e, t) + look;
         else if (!same_message(e, t))
           d.text += ", expected chunk " + std::to_string(t.chunk) + " — the chunk index is wrong." + look;
         else {

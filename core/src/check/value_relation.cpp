@@ -184,6 +184,17 @@ std::vector<RelationFound> relate(const std::vector<ValueEvidence>& evidence, in
   };
   if (has(Relation::zero) && has(Relation::factor) && all([](const ValueEvidence& e) { return e.got != 0; }))
     found.erase(std::find_if(found.begin(), found.end(), [](const RelationFound& f) { return f.relation == Relation::zero; }));
+  // Nothing else, and one number in every place whose right values differ: that number was
+  // written over them (a fill where a scale belongs, say). Named when it is a named factor.
+  const double c = evidence.front().got;
+  const bool right_differ = !all([&](const ValueEvidence& e) { return near(e.expected, evidence.front().expected); });
+  if (found.empty() && evidence.size() >= 2 && right_differ && std::isfinite(c) && c != 0 &&
+      all([&](const ValueEvidence& e) { return near(e.got, c, e.rounding); })) {
+    std::string c_name;
+    for (const auto& f : named)
+      if (c_name.empty() && std::fabs(c - f.k) <= 1e-4 * std::fabs(f.k)) c_name = f.name;
+    add(Relation::constant, c, c_name.empty() ? number(c) : number(c) + " = " + c_name);
+  }
   return found;
 }
 
@@ -201,6 +212,10 @@ std::string describe(const RelationFound& f, const std::string& place_name) {
     case Relation::weights:
       return "is the rank's own part times " + f.k_name + " plus the other ranks' times " + f.k2_name +
              " (its own counted " + f.k_name + ", theirs " + f.k2_name + ")";
+    case Relation::constant:
+      return "is the same number, " + f.k_name +
+             ", where the right values differ (written over them, not computed from them: set to it where "
+             "they should be multiplied by it, say)";
     case Relation::elsewhere:
       return f.place >= 0 ? "equals the right value of " + place_name + " " + std::to_string(f.place)
                           : "equals the right value of another " + place_name;

@@ -9,6 +9,8 @@
 //                                                 (n - 1)/n, 2, 1/2, -1, or a factor the caller knows
 //                                                 by name (its hyperparameters: momentum / lr)
 //   zero         0                               never written
+//   constant     one number everywhere (not 0)   written over the values, not computed from them
+//                                                 (only when no other relation holds)
 //   not finite   NaN or inf                      a division by zero, memory nobody wrote
 //   step before  the value one step earlier      not updated, or one step late
 //   elsewhere    the right value of another place  the wrong chunk, peer or step
@@ -48,11 +50,11 @@ struct NamedFactor {
   std::string name;
 };
 
-enum class Relation { not_finite, zero, arrived, own, extra_term, factor, step_before, elsewhere, weights };
+enum class Relation { not_finite, zero, arrived, own, extra_term, factor, step_before, elsewhere, weights, constant };
 
 struct RelationFound {
   Relation relation;
-  double k = 1;        // factor, own: got = k * (expected, own)
+  double k = 1;        // factor, own: got = k * (expected, own); constant: got = k
   std::string k_name = {};  // "n = 3", "1/n", "sqrt n", "2", "-1", or the number
   int place = -1;      // elsewhere: the index into `elsewhere` (the same for every value), else -1
   double k2 = 1;             // weights: got = k * own + k2 * others

@@ -3,8 +3,8 @@
 // passes the data on before it has received it.
 // expect: 1
 // expect-message: FAIL +3 ranks +--check --type int32 --steps 0: wrong results
-// expect-message: diagnosis: round 0 .root 0.: rank 0 sent to rank 2, expected rank 1 — the peer is wrong
-// expect-message: That is your binomial tree hole; .\./ringlab hint 03. gives its rule
+// expect-message: diagnosis: every rank sent and received as in a tree whose rounds run from the largest mask down to 1: in round k only the first 2\^k ranks
+// expect-message: The first departure: round 0 .root 0.: rank 0 sent to rank 2, expected rank 1
 // ==== BEGIN EXERCISE: binomial tree ====
   int top = 1;
   while (2 * top < n) top *= 2;  // the largest power of two below n
