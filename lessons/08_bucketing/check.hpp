@@ -77,8 +77,9 @@ inline std::string index_outside(const std::vector<Bucket>& buckets, const std::
 
 // Which of a bucket's two numbers is off, when its tensors say where its slice should be ([lo, hi)):
 // the offset left at its first tensor's (the walk goes backward, so each tensor that joins lies
-// before the ones already in: the offset must move down to it), or a count carried over from the
-// buckets before it (not started at 0 when the bucket opened). "" when neither reading fits.
+// before the ones already in: the offset must move down to it), the offset at the end of the last
+// tensor to join, a count carried over from the buckets before it (not started at 0 when the bucket
+// opened), or a count in bytes. "" when no reading fits.
 inline std::string slice_reading(const std::vector<Bucket>& buckets, std::size_t b,
                                  const std::vector<Mlp::Tensor>& tensors, std::size_t lo, std::size_t hi) {
   const Bucket& k = buckets[b];
@@ -90,6 +91,10 @@ inline std::string slice_reading(const std::vector<Bucket>& buckets, std::size_t
            std::to_string(first.offset) + "), not the last one's to join (" + tensor_name(last) + ", at " +
            std::to_string(lo) + "): the offset must move down to each tensor as it joins, since the walk goes "
            "backward and each lies before the ones already in";
+  if (k.count == hi - lo && k.offset != lo && k.offset == last.offset + last.count)
+    return "; its count is right, but its offset, " + std::to_string(k.offset) + ", is where the last tensor to "
+           "join (" + tensor_name(last) + ", at " + std::to_string(last.offset) + ") ends, not where it starts: "
+           "the offset is a tensor's start (its offset), not its offset + count";
   std::size_t earlier = 0;  // what the buckets before it hold
   for (std::size_t c = 0; c < b; ++c)
     for (int t : buckets[c].tensors) earlier += tensors[static_cast<std::size_t>(t)].count;

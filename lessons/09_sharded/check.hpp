@@ -330,6 +330,15 @@ inline std::string explain_parameters(const ringlab::LayerwiseModel& model, int 
         !carried.empty())
       return lessons::wrong_values(head, all, where) + "; " + carried;
   }
+  // Every wrong parameter 0, this rank's own shard among them (its update's result): set to 0 after
+  // the update, so 0 is what every rank gathered.
+  const bool zeros = std::all_of(where.begin(), where.end(), [&](long long i) { return got[static_cast<std::size_t>(i)] == 0; });
+  if (zeros && !evidence[1].empty())
+    return lessons::wrong_values(head, all, where) +
+           "; every wrong parameter after the step is 0, in this rank's own shard too, where its update's "
+           "result belongs: the parameters were set to 0 after the update — one possibility is a fill of the "
+           "parameters before the allgather, which wipes this rank's updated chunk as well, so 0 is what every "
+           "rank gathers (the allgather sends each rank's own chunk as it is, and leaves nothing to clear).";
   // At step 0 (from rest) the right velocity after the step is the mean gradient: parameters that
   // are it at every wrong place hold the velocity where the updated parameters belong.
   if (s == 0 && std::fabs(velocity_k - 1) < 1e-3 && !where.empty()) {

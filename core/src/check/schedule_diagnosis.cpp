@@ -268,10 +268,15 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
           return x.rank == r && x.op != op && x.phase == t.phase && x.step == t.step && x.chunk == t.chunk;
         });
         if (!both) return "";
-        return ", the chunk " + reference.name + " has it " + (send ? "receive into" : "send") + " there, and its " +
-               (send ? "receive" : "send") + " took chunk " + std::to_string(t.chunk) + ", this " + verb +
-               "'s: the send and receive views are in each other's place (comm.sendrecv(out, next, in, prev): what "
-               "to send first, where to receive third).";
+        const std::string evidence = ", the chunk " + reference.name + " has it " + (send ? "receive into" : "send") +
+                                     " there, and its " + (send ? "receive" : "send") + " took chunk " +
+                                     std::to_string(t.chunk) + ", this " + verb + "'s";
+        const std::string how = " (comm.sendrecv(out, next, in, prev): what to send first, where to receive third)";
+        // On 2 ranks chunk c - 1 is chunk c + 1: both indices one step off look the same.
+        if (reference.ranks == 2)
+          return evidence + " — on 2 ranks one possibility is the send and receive views in each other's place" + how +
+                 "; another, both chunk indices one step off (of 2 chunks, each is the other's neighbour both ways).";
+        return evidence + ": the send and receive views are in each other's place" + how + ".";
       };
       std::size_t k = 0;
       while (k < got.size() && k < want.size() && same_message(*got[k], *want[k]) &&
@@ -472,8 +477,13 @@ std::string diagnose_schedule(const Schedule& reference, const std::vector<trace
   for (const auto& a : reference.look_alikes) {
     Schedule other = reference;
     other.transfers = a.transfers;
-    if (first_departure(other, events).empty())
-      return "every rank sent and received as in " + a.what + ": " + a.advice + " The first departure: " + departure;
+    if (first_departure(other, events).empty()) {
+      // The departure is evidence here: its own verdict (a wrong peer, say) is the look-alike's echo.
+      std::string evidence = departure;
+      for (const std::string verdict : {" — the peer is wrong.", " — the chunk index is wrong."})
+        if (const auto at = evidence.find(verdict); at != std::string::npos) evidence.replace(at, verdict.size(), ".");
+      return "every rank sent and received as in " + a.what + ": " + a.advice + " The first departure: " + evidence;
+    }
   }
   return departure + root_changed(reference);
 }
@@ -669,7 +679,7 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
                        : in_collective
                            ? ", which ends only when every rank is in it, and rank " + std::to_string(rank) +
                                  " waits for this transfer first — one possibility is " + peer_report->collective +
-                                 " called before that " + mate_verb + " (where the schedule has the " + mate_verb +
+                                 " called before that " + mate_verb + " (where the schedule has that " + mate_verb +
                                  " come first), or called by only some of the ranks."
                        : gone ? ": it never made that " + mate_verb +
                                     (p.send ? "" : " (or made it to another rank)") +
@@ -684,7 +694,10 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
                                  std::to_string(p.peer) + " out)."
                            : ": it skipped that " + mate_verb + ", or makes it later — look at the order of its calls.");
             missing_line = "  " + did + ", as " + reference.name + " has it." + line + "\n";
-            missing_hole = mate;
+            // A partner held in a call every rank makes: that call may stand in any hole (the one
+            // that fails on its own says which), not in the one the missing transfer belongs to.
+            missing_hole = in_collective ? nullptr : mate;
+            missing_names_holes = in_collective;
           }
         }
         lines += "\n";
