@@ -376,11 +376,11 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
           d.text += ", expected chunk " + std::to_string(t.chunk) + ": rank " + std::to_string(r) + " " + sent +
                     " the " + t.phase + "'s chunks in the schedule's order turned round (its last step's first) — the "
                     "steps run backward; the chunk index is right for each step s." + look;
-        else if (!same_message(e, t) && !swapped_views(e, t).empty())
-          d.text += ", expected chunk " + std::to_string(t.chunk) + swapped_views(e, t) + look;
-        else if (!same_message(e, t))
-          d.text += ", expected chunk " + std::to_string(t.chunk) + " — the chunk index is wrong." + look;
-        else {
+        else if (!same_message(e, t)) {
+          const std::string swapped = swapped_views(e, t);  // else the index itself is wrong
+          d.text += ", expected chunk " + std::to_string(t.chunk) +
+                    (swapped.empty() ? " — the chunk index is wrong." : swapped) + look;
+        } else {
           // A label of a later place that the schedule gives another phase: the tc.at calls are
           // swapped, or one sits before a transfer it should follow. (A label of an earlier place
           // is one carried over: the tc.at of this step is missing.)
