@@ -105,6 +105,25 @@ Report report_here(int rank) {
 // Where strays are looked for (look_for_strays_on), and the call being posted (Calling).
 MPI_Comm g_strays_comm = MPI_COMM_NULL;
 thread_local const Pending* t_calling = nullptr;
+// The transfers a wait_all is waiting for (an MPI error there, such as a truncated message, is
+// about one of them): what[0..n).
+thread_local const Pending* t_waiting = nullptr;
+thread_local int t_waiting_n = 0;
+
+// Where a message was longer than its receive: the receives this rank was posting or waiting for,
+// each with the room it had ("its receive from rank 0 had room for 16 bytes"). MPI does not say
+// how long the message was; the sender's side of the size is then the other thing to compare.
+std::string truncated_receives() {
+  std::vector<Pending> receives;
+  if (t_calling && !t_calling->send) receives.push_back(*t_calling);
+  for (int i = 0; i < t_waiting_n; ++i)
+    if (!t_waiting[i].send) receives.push_back(t_waiting[i]);
+  std::string out;
+  for (const Pending& p : receives)
+    out += (out.empty() ? "" : "; ") + std::string("its receive from rank ") + std::to_string(p.peer) +
+           " had room for " + std::to_string(p.bytes) + " bytes";
+  return out;
+}
 
 // The messages that reached this rank and that no receive took: the first from each sender.
 // MPI_Iprobe looks without receiving, so a wait that was only slow loses nothing.
@@ -211,10 +230,10 @@ void on_mpi_error(MPI_Comm* comm, int* code, ...) {
   std::string message = "MPI error: " + std::string(text, static_cast<std::size_t>(len));
   const std::string where = where_now();
   if (!where.empty()) message += " (in " + where + ")";
-  if (error_class == MPI_ERR_TRUNCATE)
-    message +=
-        ". A message was longer than the buffer that received it: sender and receiver disagree on its size "
-        "(which chunk, or how many elements)";
+  if (const std::string room = truncated_receives(); error_class == MPI_ERR_TRUNCATE)
+    message += ". A message was longer than the buffer that received it" +
+               (room.empty() ? std::string() : " (" + room + ", and the message was longer)") +
+               ": sender and receiver disagree on its size (which chunk, or how many elements)";
   else if (error_class == MPI_ERR_RANK && t_calling)
     message += explain_bad_peer(*comm, *t_calling);
   else if (error_class == MPI_ERR_RANK)
@@ -326,6 +345,10 @@ void wait_until(MPI_Comm watch, const std::function<bool()>& done,
 }
 
 void wait_all(MPI_Comm watch, MPI_Request* reqs, const Pending* what, int n, MPI_Status* statuses) {
+  struct Waiting {  // what an MPI error in this wait is about (truncated_receives)
+    Waiting(const Pending* what, int n) { t_waiting = what, t_waiting_n = n; }
+    ~Waiting() { t_waiting = nullptr, t_waiting_n = 0; }
+  } waiting(what, n);
   if (threshold_s() <= 0 && !t_pause) {
     MPI_Waitall(n, reqs, statuses);
     return;
