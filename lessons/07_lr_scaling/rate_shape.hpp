@@ -93,7 +93,9 @@ inline std::string scaling_diagnosis(const std::string& what, const std::functio
   if (p.fits && p.c == 1 && p.e_base == 1 && p.e_n == r) return "";
   if (!p.fits) {  // the values themselves, at base_lr 0.02
     std::vector<double> got, right;
-    bool rounded_down = true;  // base_lr times the rule's factor of n, rounded down to a whole number
+    // base_lr times the rule's factor of n made a whole number: rounded down (an int), to the nearest
+    // (std::round), or up (std::ceil)
+    bool rounded_down = true, rounded = true, rounded_up = true;
     bool less = true, more = true;  // the rule at n - 1, at n + 1: one rank counted too few, too many
     bool zero = true;               // 0 at every n: base_lr itself counted as 0
     for (int n : {1, 2, 3, 4, 8}) {
@@ -101,6 +103,8 @@ inline std::string scaling_diagnosis(const std::string& what, const std::functio
       zero = zero && got.back() == 0;
       right.push_back(0.02 * std::pow(double(n), r));
       rounded_down = rounded_down && close(got.back(), 0.02 * std::floor(std::pow(double(n), r) + 1e-9));
+      rounded = rounded && close(got.back(), 0.02 * std::round(std::pow(double(n), r)));
+      rounded_up = rounded_up && close(got.back(), 0.02 * std::ceil(std::pow(double(n), r) - 1e-9));
       less = less && close(got.back(), 0.02 * std::pow(double(n - 1), r));
       more = more && close(got.back(), 0.02 * std::pow(double(n + 1), r));
     }
@@ -112,6 +116,10 @@ inline std::string scaling_diagnosis(const std::string& what, const std::functio
             : rounded_down
                 ? ": every value is base_lr times the rule's factor rounded down to a whole number; one "
                   "possibility is the factor converted to an integer."
+            : rounded || rounded_up
+                ? std::string(": every value is base_lr times the rule's factor rounded ") +
+                      (rounded ? "to the nearest whole number (std::round)" : "up to a whole number (std::ceil)") +
+                      ", where the factor itself belongs."
             : !shifted.empty()
                 ? ": every value is the " + std::string(scaling_name(s)) + " rule at " + shifted + " (" +
                       formula(1, 1, r) + " with " + shifted + " for n): the ranks counted one " +
@@ -284,16 +292,28 @@ inline WarmupShape warmup_shape(const LearningRate& lr, double target, double ba
     const long long k = std::llround(times);
     const bool multiple = close(r[0], base) && over > 3 && k >= 2 && std::fabs(times - double(k)) < 1e-6;
     const std::string k_name = k == n ? "n" : std::to_string(k);
+    // ... or at warmup_steps / k (k > 1, beyond a few steps early): its slope is k times the right one.
+    const double over_times = double(warmup) / meets;
+    const long long f = std::llround(over_times);
+    const bool steeper = close(r[0], base) && over < -3 && f >= 2 && std::fabs(over_times - double(f)) < 1e-6;
+    const std::string f_name = f == n ? "n" : std::to_string(f);
     if (close(meets, double(warmup) + over) && over > 0 &&
         over <= 3)  // (earlier: it is the target from there)
       text += " (it would meet the target at " + at_step(meets) + ")";
     if (multiple)
       text += " (it would meet the target at step " + k_name + " × warmup_steps" +
               (numbers ? " (" + number(meets) + ")" : "") + ": its slope is 1/" + k_name + " of the right one)";
+    if (steeper)
+      text += " (it would meet the target at warmup_steps / " + f_name + (numbers ? " (step " + number(meets) + ")" : "") +
+              ": its slope is " + f_name + " times the right one)";
     if (multiple)
       shape.possibility = k == n ? "the warm-up's length multiplied by the number of ranks n, where warmup_steps "
                                    "alone belongs"
                                  : "the progress divided by " + k_name + " once more";
+    else if (steeper)
+      shape.possibility = f == n ? "the progress multiplied by the number of ranks n (the steps of all ranks "
+                                   "counted), where step / warmup_steps alone belongs"
+                                 : "the progress multiplied by " + f_name;
     else if (close(r[0], base) && close(meets, double(warmup) + over) && over != 0 && std::fabs(over) <= 3)
       shape.cause = "the climb is spread over warmup_steps " + std::string(over > 0 ? "+ " : "- ") +
                     number(std::fabs(over)) + " steps: the progress divides by that";

@@ -88,6 +88,12 @@ TEST_CASE("a scaling rule is described by how it grows with base_lr and n") {
     CHECK(has(text, "rounded down to a whole number"));
     CHECK_FALSE(
         has(diagnosis([](double b, int n) { return b * (n + 1) / 2; }, Scaling::linear), "rounded down"));
+    CHECK(has(diagnosis([](double b, int n) { return b * std::round(std::sqrt(double(n))); }, Scaling::sqrt),
+              "it is 0.02, 0.02, 0.04, 0.04, 0.06; the sqrt rule is base_lr * n^0.5: 0.02, 0.02828, 0.03464, 0.04, "
+              "0.05657: every value is base_lr times the rule's factor rounded to the nearest whole number "
+              "(std::round), where the factor itself belongs."));
+    CHECK(has(diagnosis([](double b, int n) { return b * std::ceil(std::sqrt(double(n))); }, Scaling::sqrt),
+              "rounded up to a whole number (std::ceil)"));
   }
   SECTION("0 at every n: base_lr counted as 0") {
     const auto text =
@@ -166,6 +172,17 @@ TEST_CASE("a warm-up is described by where it starts, which line it climbs and w
           "belongs");
     CHECK(has(shape_of(stretched, 3), "(it would meet the target at step 3 × warmup_steps") == false);
     CHECK(has(shape_of(stretched, 3), "at step n × warmup_steps (30): its slope is 1/n"));
+  }
+  SECTION("a climb that would meet the target at warmup_steps / n: the progress counted n times as fast") {
+    const LearningRate steep = [](double b, int n, Scaling s, long long k, long long w) {
+      return k >= w ? rule(b, n, s) : b + (rule(b, n, s) - b) * double(k * n) / double(w);
+    };
+    CHECK(shape_of(steep, 5) ==
+          "it starts at base_lr (0.02), climbs in a straight line towards 0.42 at step warmup_steps (10) (it would "
+          "meet the target at warmup_steps / n (step 2): its slope is n times the right one), where it jumps to "
+          "the target |  | the progress multiplied by the number of ranks n (the steps of all ranks counted), "
+          "where step / warmup_steps alone belongs");
+    CHECK(has(shape_of(steep, 2), "at warmup_steps / n (step 5): its slope is n times"));
   }
   SECTION("a climb from 0 held up at base_lr: flat, then the line target * progress") {
     CHECK(shape_of([](double b, int n, Scaling s, long long k, long long w) {

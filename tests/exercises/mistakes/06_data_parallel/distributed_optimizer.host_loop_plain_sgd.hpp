@@ -4,7 +4,7 @@
 // expect: 4
 // expect-message: which hole: your step hole crashes with the reference average; your average hole passes with the reference step
 // expect-message: error: host code touched device memory
-// expect-message: on host memory \(--device cpu\), where that code may touch the data, the same run fails as well: a second fault
+// expect-message: on host memory \(--device cpu\), where that code may touch the data, the same run on [12] ranks? fails as well: a second fault
 // expect-message: the weights moved right, but the new velocity was never stored
 // ==== BEGIN EXERCISE: step ====
   average_gradients(comm, grad);
