@@ -62,13 +62,27 @@ inline std::string bytes_text(std::size_t bytes) {
 // and what such an index read (tensors[size]) is memory nobody wrote. "" when every one is.
 inline std::string index_outside(const std::vector<Bucket>& buckets, const std::vector<Mlp::Tensor>& tensors) {
   const int n = static_cast<int>(tensors.size());
+  // Every bucket's count is that of the tensors one below the indices it lists: the walk was right
+  // (it read each size at its t) and what it recorded is t + 1.
+  const bool recorded_plus_one = std::all_of(buckets.begin(), buckets.end(), [&](const Bucket& k) {
+    std::size_t count = 0;
+    for (int t : k.tensors) {
+      if (t < 1 || t > n) return false;
+      count += tensors[static_cast<std::size_t>(t - 1)].count;
+    }
+    return !k.tensors.empty() && count == k.count;
+  });
   for (std::size_t b = 0; b < buckets.size(); ++b)
     for (int t : buckets[b].tensors)
       if (t < 0 || t >= n)
         return "bucket " + std::to_string(b) + " lists tensor " + std::to_string(t) + ", and there are " +
                std::to_string(n) + " tensors, 0 to " + std::to_string(n - 1) +
-               (t == n    ? ": one past the last — the walk starts at tensors.size(), where the last tensor is "
-                            "tensors.size() - 1, and reads what lies past the array"
+               (t == n && recorded_plus_one
+                    ? ": one past the last — every index a bucket lists is one more than that of the tensor whose "
+                      "size its count holds (tensor 0 is in none): the walk read the right tensors, and what it "
+                      "recorded is t + 1 where t belongs"
+                : t == n ? ": one past the last — the walk starts at tensors.size(), where the last tensor is "
+                           "tensors.size() - 1, and reads what lies past the array"
                 : t == -1 ? ": one before the first — the walk goes on past tensor 0"
                           : ": not a tensor's index") +
                "." + kPlanHole;
