@@ -428,9 +428,27 @@ inline std::string schedule_problem(const BucketScheduler& s, const std::vector<
            " (" + tensor_names(k.tensors, tensors) + ") is one" +
            (all_ready ? ", though every one of its tensors was made ready" + count + around : "");
   }
+  // A count of tensors still missing that is not 0 once every tensor of its bucket was ready and
+  // the bucket started: something set it back during the step (only new_step() sets the counts).
+  for (std::size_t b = 0; b < buckets.size(); ++b)
+    if (const int left = s.missing(static_cast<int>(b)); left != 0)
+      return "bucket " + std::to_string(b) + " (" + tensor_names(buckets[b].tensors, tensors) +
+             ") started once all its tensors were ready, yet its count of tensors still missing is " +
+             std::to_string(left) + " at the end of the step, not 0: it was set back during the step — the counts "
+             "are set for a new step by new_step() (the training loop calls it), and gradient_ready only counts "
+             "them down";
   std::set<int> waited;
   for (const auto& e : log)
     if (e.kind == Event::wait) waited.insert(e.index);
+  // No wait in the log at all: finish() waited for nothing, or waited some other way than
+  // wait_for(b) (the averaging's own wait_all, say), which logs nothing: both are offered. Some
+  // buckets waited for and others not: those others were not.
+  if (waited.empty() && !buckets.empty())
+    return "finish() logged no wait for " +
+           (buckets.size() == 1 ? std::string("its one bucket") : "any of its " + std::to_string(buckets.size()) + " buckets") +
+           ": one possibility is that it waits for none (the optimizer step would then read gradients still being "
+           "averaged); another, that it waited some other way than wait_for(b), which logs each wait, such as the "
+           "averaging's own wait_all() — finish waits with wait_for(b) for each bucket b";
   if (waited.size() != buckets.size())
     return "finish() did not wait for every bucket: the optimizer step would read gradients still being "
            "averaged";

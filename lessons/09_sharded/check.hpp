@@ -122,7 +122,7 @@ inline StepVerdict stepped_with(int s, int n, float lr, const std::vector<float>
 inline std::string explain_gradient(ringlab::LayerwiseModel& model, ringlab::Where where, int stage, int n, int s,
                                     int set, int batch, const std::vector<float>& params,
                                     const std::vector<float>& want, const std::vector<float>& got,
-                                    const StepVerdict& step_used) {
+                                    const StepVerdict& step_used, float momentum, double velocity_k) {
   const int part = batch / n;
   std::vector<std::vector<float>> own(n);
   Buffer<float> p(params.size(), where), g(params.size(), where);  // where the model computes
@@ -169,24 +169,31 @@ inline std::string explain_gradient(ringlab::LayerwiseModel& model, ringlab::Whe
                             "place", index) +
            " " + step_used.text + owners;
   const std::string besides = (step_used.text.empty() ? "" : " " + step_used.text) + owners;
-  return ringlab::explain(
-      what, evidence, n,
-      {{Relation::factor, "the sum over the ranks was used where the mean belongs — divide your chunk by comm.size()", nn},
-       {Relation::factor, "the gradient was divided by the number of ranks twice", 1 / nn},
-       {Relation::own,
-        "each chunk holds its owner's own gradient alone: the ranks' gradients were never summed — reduce-scatter "
-        "before the update", 1 / nn},
-       {Relation::own, "each chunk holds its owner's own gradient alone: never summed over the ranks", 1.0},
-       {Relation::weights,
-        "only the owner's own part was divided by n, the other ranks' parts were not: the division came before "
-        "the sum (reduce_scatter adds what each rank holds), where it belongs after it, on the summed chunk",
-        1 / nn, 1.0},
-       // (never written, the chunk would hold this rank's own gradient, not 0: 0 was written)
-       {Relation::zero,
-        "0 was written into your chunk of the gradient, where the reduce-scatter left the sum: it was multiplied "
-        "by 0 — 1 / n computed in integers is 0 — or overwritten with zeros"},
-       {Relation::not_finite, "a division by zero, or memory nobody wrote"}},
-      "place", index) + besides;
+  // From rest, a gradient momentum times the right one beside a velocity still 0: the two swapped.
+  std::vector<ringlab::NamedFactor> known;
+  std::vector<ringlab::CauseOf> swapped;
+  if (s == 0 && std::fabs(velocity_k) < 1e-6) {
+    known.push_back(lessons::momentum_factor(momentum));
+    swapped.push_back(lessons::grad_velocity_swapped_cause(momentum, "sgd_momentum"));
+  }
+  std::vector<ringlab::CauseOf> causes{
+      {Relation::factor, "the sum over the ranks was used where the mean belongs — divide your chunk by comm.size()", nn},
+      {Relation::factor, "the gradient was divided by the number of ranks twice", 1 / nn},
+      {Relation::own,
+       "each chunk holds its owner's own gradient alone: the ranks' gradients were never summed — reduce-scatter "
+       "before the update", 1 / nn},
+      {Relation::own, "each chunk holds its owner's own gradient alone: never summed over the ranks", 1.0},
+      {Relation::weights,
+       "only the owner's own part was divided by n, the other ranks' parts were not: the division came before "
+       "the sum (reduce_scatter adds what each rank holds), where it belongs after it, on the summed chunk",
+       1 / nn, 1.0},
+      // (never written, the chunk would hold this rank's own gradient, not 0: 0 was written)
+      {Relation::zero,
+       "0 was written into your chunk of the gradient, where the reduce-scatter left the sum: it was multiplied "
+       "by 0 — 1 / n computed in integers is 0 — or overwritten with zeros"},
+      {Relation::not_finite, "a division by zero, or memory nobody wrote"}};
+  causes.insert(causes.end(), swapped.begin(), swapped.end());
+  return ringlab::explain(what, evidence, n, causes, "place", index, known) + besides;
 }
 
 // Did the update step with the gradient the check reads back? At step 0 every velocity is still 0,
@@ -490,7 +497,7 @@ inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::ve
       if (stage == 0 || !cause.empty() || comm.rank() != 0) continue;
       if (gradient_error > kGradientTolerance)
         cause = explain_gradient(model, comm.where(), stage, n, s, set, batch, before, want, grad,
-                                 stepped_with(s, n, lr, before, after, want, grad));
+                                 stepped_with(s, n, lr, before, after, want, grad), momentum, velocity_k);
       else cause = explain_parameters(model, stage, n, 0, s, lr, momentum, velocity_k, want, velocity_before, before,
                                       ref_steps[s], after);
     }

@@ -141,4 +141,19 @@ inline ringlab::CauseOf gradient_in_velocity_cause(float momentum, const std::st
           1 + double(momentum)};
 }
 
+// The factor momentum on the gradient the step read back, with the velocity still 0 after a step
+// from rest: the update wrote its new velocity, momentum * v + g with v the gradient, into the
+// gradient's buffer, and its own velocity (in the gradient's place) added nothing: the gradient
+// and the velocity were handed to the update in each other's place.
+inline ringlab::NamedFactor momentum_factor(float momentum) {
+  return {double(momentum), "the momentum = " + format("%g", double(momentum))};
+}
+inline ringlab::CauseOf grad_velocity_swapped_cause(float momentum, const std::string& update) {
+  return {ringlab::Relation::factor,
+          "the gradient holds momentum * gradient and the velocity is still 0 after the step: the update wrote "
+          "its new velocity into the gradient — the gradient and the velocity were passed in each other's place "
+          "to " + update,
+          double(momentum)};
+}
+
 }  // namespace lessons

@@ -487,7 +487,7 @@ TEST_CASE("a hung receive from any rank (a negative peer) is never the schedule'
 
 TEST_CASE("a hang whose blocked calls are all a known mix-up of the tree's numbering is named as that mix-up") {
   const Schedule root1 = ringlab::binomial_tree_schedule(4, 1);
-  REQUIRE(root1.look_alikes.size() == 4);
+  REQUIRE(root1.look_alikes.size() == 5);
   // v - mask = 0 used as a real rank: rank 2 (v = 1) waits on rank 0, not on its parent, rank 1.
   const auto c = ringlab::compare_hang(root1, {stuck(2, false, 0, "bcast-tree", 0)});
   CHECK(c.departs);
@@ -503,8 +503,10 @@ TEST_CASE("a hang whose blocked calls are all a known mix-up of the tree's numbe
   const auto e = ringlab::compare_hang(root1, {stuck(3, false, 3, "bcast-tree", 1)});
   CHECK(e.departs);
   CHECK_FALSE(has(e.text, "those of"));
-  // Root 0: the numberings agree, so there is no mix-up to name (the rounds' order is another matter).
-  for (const auto& a : ringlab::binomial_tree_schedule(4, 0).look_alikes) CHECK(has(a.what, "largest mask"));
+  // Root 0: the numberings agree, so there is no mix-up to name (the rounds' order and the
+  // direction of the transfers are other matters).
+  for (const auto& a : ringlab::binomial_tree_schedule(4, 0).look_alikes)
+    CHECK((has(a.what, "largest mask") || has(a.what, "sends and receives are swapped")));
 }
 
 TEST_CASE("a hang outside the schedule's phases is not compared") {
@@ -704,4 +706,33 @@ TEST_CASE("a tree whose rounds run from the largest mask down is named as such")
   CHECK(has(text, "every rank sent and received as in a tree whose rounds run from the largest mask down to 1: in "
                   "round k only the first 2^k ranks (counted from the root) hold the data"));
   CHECK(has(text, "The first departure: round 0 (root 0): rank 0 sent to rank 2, expected rank 1"));
+}
+
+TEST_CASE("a tree whose sends and receives are swapped, data flowing to the root, is named as such") {
+  const Schedule tree = ringlab::binomial_tree_schedule(4, 0);
+  // Round 0: 1 sends to 0; round 1: 2 sends to 0, 3 to 1.
+  Schedule turned = tree;
+  turned.transfers.clear();
+  for (auto [k, from, to] : {std::tuple{0, 1, 0}, {1, 2, 0}, {1, 3, 1}}) {
+    turned.transfers.push_back({from, Op::send, to, -1, "bcast-tree", k, "", ""});
+    turned.transfers.push_back({to, Op::recv, from, -1, "bcast-tree", k, "", ""});
+  }
+  const auto text = diagnose_schedule(tree, run_of(turned));
+  CHECK(has(text, "every rank sent and received as in a tree whose sends and receives are swapped: in every round "
+                  "the child sends to its parent: the data flows towards the root"));
+  CHECK(has(text, "The first departure: round 0 (root 0): rank 0 never sends to rank 1: rank 0 sent 0 messages"));
+  CHECK_FALSE(has(text, "a send is missing"));
+}
+
+TEST_CASE("a reduce-scatter index that runs the other way round the ring is told as such, not as steps run backward") {
+  const Schedule ring = ringlab::ring_allreduce_schedule(4);
+  auto events = run_of(ring);
+  // chunk r + s sent and r + s + 1 received where r - s and r - s - 1 belong, every rank and step.
+  for (auto& e : events)
+    if (e.phase == "reduce-scatter")
+      e.chunk = e.op == Op::send ? (e.rank + e.step) % 4 : (e.rank + e.step + 1) % 4;
+  const auto text = diagnose_schedule(ring, events);
+  CHECK(has(text, "lies as far from chunk 0 (the rank's own number) as the schedule's, on the other side — the chunk "
+                  "index runs the other way round the ring (+ s where - s belongs)"));
+  CHECK_FALSE(has(text, "the steps run backward"));
 }

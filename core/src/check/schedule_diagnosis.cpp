@@ -52,9 +52,10 @@ namespace {
 
 // The tree as written: right (v counted from the root, peers turned back into real ranks), the
 // two ways of mixing the numberings up, a send test that lets the child v + mask = n through (no
-// rank: absolute() wraps it round to the root), and the rounds run from the largest mask down (a
-// scatter's order). Each is a schedule of its own.
-enum class Tree { right, peers_not_absolute, rank_as_v, child_n_wraps, largest_mask_first };
+// rank: absolute() wraps it round to the root), the rounds run from the largest mask down (a
+// scatter's order), and every send and receive swapped (data flowing to the root, a reduce's
+// direction). Each is a schedule of its own.
+enum class Tree { right, peers_not_absolute, rank_as_v, child_n_wraps, largest_mask_first, towards_root };
 
 std::vector<Transfer> tree_transfers(int n, int root, Tree variant) {
   std::vector<Transfer> out;
@@ -66,10 +67,11 @@ std::vector<Transfer> tree_transfers(int n, int root, Tree variant) {
       const int v = variant == Tree::rank_as_v ? r : wrap(r - root, n);
       auto peer = [&](int u) { return variant == Tree::peers_not_absolute ? u : (u + root) % n; };
       const int children_below = variant == Tree::child_n_wraps ? n + 1 : n;
+      const bool turned = variant == Tree::towards_root;
       if (v < mask && v + mask < children_below)
-        out.push_back({r, trace::Op::send, peer(v + mask), -1, "bcast-tree", k, "its child", ""});
+        out.push_back({r, turned ? trace::Op::recv : trace::Op::send, peer(v + mask), -1, "bcast-tree", k, "its child", ""});
       else if (v >= mask && v < 2 * mask)
-        out.push_back({r, trace::Op::recv, peer(v - mask), -1, "bcast-tree", k, "its parent", ""});
+        out.push_back({r, turned ? trace::Op::send : trace::Op::recv, peer(v - mask), -1, "bcast-tree", k, "its parent", ""});
     }
   return out;
 }
@@ -105,7 +107,11 @@ Schedule binomial_tree_schedule(int n, int root) {
                    {tree_transfers(n, root, Tree::largest_mask_first),
                     "a tree whose rounds run from the largest mask down to 1",
                     "in round k only the first 2^k ranks (counted from the root) hold the data, so the masks must "
-                    "grow, 1, 2, 4, ...: from the largest down, a rank sends on what it has not received yet."}};
+                    "grow, 1, 2, 4, ...: from the largest down, a rank sends on what it has not received yet."},
+                   {tree_transfers(n, root, Tree::towards_root),
+                    "a tree whose sends and receives are swapped: in every round the child sends to its parent",
+                    "the data flows towards the root, as in a reduce; in a broadcast the rank that holds it (v < mask) "
+                    "sends to its child v + mask, and the child (mask <= v < 2 * mask) receives from its parent v - mask."}};
   if (root != 0) {  // the tree's two numberings mixed up: each is a schedule of its own
     const std::string r = std::to_string(root);
     s.look_alikes.insert(s.look_alikes.end(), {
@@ -246,15 +252,40 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
       auto same_message = [&](const trace::Event& e, const Transfer& t) {
         return e.peer == t.peer && (t.chunk < 0 || e.chunk < 0 || e.chunk == t.chunk);
       };
-      // The chunks this rank sent (or received) in `phase`, in order, are the schedule's for that
-      // phase turned round: every step right, taken last first (a loop counting down).
+      // The chunks this rank sent and those it received in `phase`, each in order, are the
+      // schedule's for that phase turned round: every step right, taken last first (a loop counting
+      // down). Both: an index that runs the other way (r + s for r - s) turns one of them round alone.
       auto reversed_in_phase = [&](const std::string& phase) {
+        if (!labelled) return false;
+        for (trace::Op way : {trace::Op::send, trace::Op::recv}) {
+          std::vector<std::pair<decltype(trace::Event::t0), int>> timed;  // (start, chunk): this rank's, in order
+          std::vector<int> mine, theirs;
+          for (const auto& e : events)
+            if (e.rank == r && e.op == way && e.phase == phase) timed.push_back({e.t0, e.chunk});
+          std::stable_sort(timed.begin(), timed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+          for (const auto& [t0, chunk] : timed) mine.push_back(chunk);
+          for (const auto& t : reference.transfers)
+            if (t.rank == r && t.op == way && t.phase == phase) theirs.push_back(t.chunk);
+          const bool turned = mine.size() > 1 && mine != theirs && std::equal(mine.begin(), mine.end(), theirs.rbegin(), theirs.rend());
+          if (!turned && (way == op || !theirs.empty())) return false;
+        }
+        return true;
+      };
+      // The chunks this rank sent (received) in `phase` lie as far from its own chunk r as the
+      // schedule's, on the other side, every step: the index runs the other way round the ring.
+      auto mirrored_in_phase = [&](const std::string& phase) {
         std::vector<int> mine, theirs;
         for (const auto* e : got)
           if (e->phase == phase) mine.push_back(e->chunk);
         for (const auto* t : want)
           if (t->phase == phase) theirs.push_back(t->chunk);
-        return labelled && mine.size() > 1 && mine != theirs && std::equal(mine.begin(), mine.end(), theirs.rbegin(), theirs.rend());
+        if (!labelled || n < 3 || mine.size() != theirs.size()) return false;
+        int differ = 0;  // (a mirror shows only where the two differ: two such steps at least)
+        for (std::size_t k = 0; k < mine.size(); ++k) {
+          if (mine[k] < 0 || theirs[k] < 0 || ((mine[k] + theirs[k] - 2 * r) % n + n) % n != 0) return false;
+          differ += mine[k] != theirs[k] ? 1 : 0;
+        }
+        return differ >= 2;
       };
       // The chunk this rank sent (received) is the one the schedule has it receive (send) at the same
       // place, and its other transfer there took the chunk this one should have: its send and
@@ -376,6 +407,11 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
           d.text += ", expected chunk " + std::to_string(t.chunk) + ": rank " + std::to_string(r) + " " + sent +
                     " the " + t.phase + "'s chunks in the schedule's order turned round (its last step's first) — the "
                     "steps run backward; the chunk index is right for each step s." + look;
+        else if (!same_message(e, t) && mirrored_in_phase(t.phase))
+          d.text += ", expected chunk " + std::to_string(t.chunk) + ": each chunk rank " + std::to_string(r) + " " +
+                    sent + " in the " + t.phase + " lies as far from chunk " + std::to_string(r) +
+                    " (the rank's own number) as the schedule's, on the other side — the chunk index runs the other way round the ring "
+                    "(+ s where - s belongs)." + look;
         else if (!same_message(e, t)) {
           const std::string swapped = swapped_views(e, t);  // else the index itself is wrong
           d.text += ", expected chunk " + std::to_string(t.chunk) +
@@ -482,6 +518,8 @@ std::string diagnose_schedule(const Schedule& reference, const std::vector<trace
       std::string evidence = departure;
       for (const std::string verdict : {" — the peer is wrong.", " — the chunk index is wrong."})
         if (const auto at = evidence.find(verdict); at != std::string::npos) evidence.replace(at, verdict.size(), ".");
+      for (const std::string verdict : {" — a send is missing:", " — a receive is missing:"})
+        if (const auto at = evidence.find(verdict); at != std::string::npos) evidence.replace(at, verdict.size(), ":");
       return "every rank sent and received as in " + a.what + ": " + a.advice + " The first departure: " + evidence;
     }
   }
