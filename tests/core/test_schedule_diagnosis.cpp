@@ -691,17 +691,22 @@ TEST_CASE("a send of the chunk the schedule has the rank receive into: the sendr
   CHECK(has(diagnose_schedule(two, on_two), "another, both chunk indices one step off"));
 }
 
+// `tree` with other transfers: each (round, from, to) a send and its receive.
+Schedule tree_with(const Schedule& tree, std::initializer_list<std::tuple<int, int, int>> sends) {
+  Schedule s = tree;
+  s.transfers.clear();
+  for (auto [k, from, to] : sends) {
+    s.transfers.push_back({from, Op::send, to, -1, "bcast-tree", k, "", ""});
+    s.transfers.push_back({to, Op::recv, from, -1, "bcast-tree", k, "", ""});
+  }
+  return s;
+}
+
 TEST_CASE("a tree whose rounds run from the largest mask down is named as such") {
   const Schedule tree = ringlab::binomial_tree_schedule(4, 0);
   // Masks 2, 1 with the same tests: round 0 has ranks 0 and 1 (which has nothing yet) send to 2
   // and 3, round 1 rank 0 send to 1.
-  Schedule reversed = tree;
-  reversed.transfers.clear();
-  for (auto [k, from, to] : {std::tuple{0, 0, 2}, {0, 1, 3}, {1, 0, 1}}) {
-    reversed.transfers.push_back({from, Op::send, to, -1, "bcast-tree", k, "", ""});
-    reversed.transfers.push_back({to, Op::recv, from, -1, "bcast-tree", k, "", ""});
-  }
-  auto events = run_of(reversed);
+  auto events = run_of(tree_with(tree, {{0, 0, 2}, {0, 1, 3}, {1, 0, 1}}));
   const auto text = diagnose_schedule(tree, events);
   CHECK(has(text, "every rank sent and received as in a tree whose rounds run from the largest mask down to 1: in "
                   "round k only the first 2^k ranks (counted from the root) hold the data"));
@@ -711,13 +716,7 @@ TEST_CASE("a tree whose rounds run from the largest mask down is named as such")
 TEST_CASE("a tree whose sends and receives are swapped, data flowing to the root, is named as such") {
   const Schedule tree = ringlab::binomial_tree_schedule(4, 0);
   // Round 0: 1 sends to 0; round 1: 2 sends to 0, 3 to 1.
-  Schedule turned = tree;
-  turned.transfers.clear();
-  for (auto [k, from, to] : {std::tuple{0, 1, 0}, {1, 2, 0}, {1, 3, 1}}) {
-    turned.transfers.push_back({from, Op::send, to, -1, "bcast-tree", k, "", ""});
-    turned.transfers.push_back({to, Op::recv, from, -1, "bcast-tree", k, "", ""});
-  }
-  const auto text = diagnose_schedule(tree, run_of(turned));
+  const auto text = diagnose_schedule(tree, run_of(tree_with(tree, {{0, 1, 0}, {1, 2, 0}, {1, 3, 1}})));
   CHECK(has(text, "every rank sent and received as in a tree whose sends and receives are swapped: in every round "
                   "the child sends to its parent: the data flows towards the root"));
   CHECK(has(text, "The first departure: round 0 (root 0): rank 0 never sends to rank 1: rank 0 sent 0 messages"));
