@@ -252,34 +252,37 @@ std::string first_departure(const Schedule& reference, const std::vector<trace::
       auto same_message = [&](const trace::Event& e, const Transfer& t) {
         return e.peer == t.peer && (t.chunk < 0 || e.chunk < 0 || e.chunk == t.chunk);
       };
-      // The chunks this rank sent and those it received in `phase`, each in order, are the
-      // schedule's for that phase turned round: every step right, taken last first (a loop counting
-      // down). Both: an index that runs the other way (r + s for r - s) turns one of them round alone.
+      // The chunks this rank sent (`way` send) or received in `phase`, in the order it made the
+      // calls, and the schedule's there: what the two readings below compare.
+      auto chunks_in = [&](const std::string& phase, trace::Op way) {
+        std::vector<std::pair<decltype(trace::Event::t0), int>> timed;  // (start, chunk)
+        for (const auto& e : events)
+          if (e.rank == r && e.op == way && e.phase == phase) timed.push_back({e.t0, e.chunk});
+        std::stable_sort(timed.begin(), timed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        std::pair<std::vector<int>, std::vector<int>> mine_theirs;
+        for (const auto& [t0, chunk] : timed) mine_theirs.first.push_back(chunk);
+        for (const auto& t : reference.transfers)
+          if (t.rank == r && t.op == way && t.phase == phase) mine_theirs.second.push_back(t.chunk);
+        return mine_theirs;
+      };
+      // The chunks this rank sent and those it received in `phase` are the schedule's for that
+      // phase turned round: every step right, taken last first (a loop counting down). Both: an
+      // index that runs the other way (r + s for r - s) turns one of them round alone.
       auto reversed_in_phase = [&](const std::string& phase) {
         if (!labelled) return false;
         for (trace::Op way : {trace::Op::send, trace::Op::recv}) {
-          std::vector<std::pair<decltype(trace::Event::t0), int>> timed;  // (start, chunk): this rank's, in order
-          std::vector<int> mine, theirs;
-          for (const auto& e : events)
-            if (e.rank == r && e.op == way && e.phase == phase) timed.push_back({e.t0, e.chunk});
-          std::stable_sort(timed.begin(), timed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-          for (const auto& [t0, chunk] : timed) mine.push_back(chunk);
-          for (const auto& t : reference.transfers)
-            if (t.rank == r && t.op == way && t.phase == phase) theirs.push_back(t.chunk);
+          const auto [mine, theirs] = chunks_in(phase, way);
           const bool turned = mine.size() > 1 && mine != theirs && std::equal(mine.begin(), mine.end(), theirs.rbegin(), theirs.rend());
           if (!turned && (way == op || !theirs.empty())) return false;
         }
         return true;
       };
-      // The chunks this rank sent (received) in `phase` lie as far from its own chunk r as the
-      // schedule's, on the other side, every step: the index runs the other way round the ring.
+      // The chunks this rank sent (received) in `phase` lie as far from chunk r as the schedule's,
+      // on the other side, every step: the index runs the other way round the ring.
       auto mirrored_in_phase = [&](const std::string& phase) {
-        std::vector<int> mine, theirs;
-        for (const auto* e : got)
-          if (e->phase == phase) mine.push_back(e->chunk);
-        for (const auto* t : want)
-          if (t->phase == phase) theirs.push_back(t->chunk);
-        if (!labelled || n < 3 || mine.size() != theirs.size()) return false;
+        if (!labelled || n < 3) return false;
+        const auto [mine, theirs] = chunks_in(phase, op);
+        if (mine.size() != theirs.size()) return false;
         int differ = 0;  // (a mirror shows only where the two differ: two such steps at least)
         for (std::size_t k = 0; k < mine.size(); ++k) {
           if (mine[k] < 0 || theirs[k] < 0 || ((mine[k] + theirs[k] - 2 * r) % n + n) % n != 0) return false;
@@ -516,10 +519,11 @@ std::string diagnose_schedule(const Schedule& reference, const std::vector<trace
     if (first_departure(other, events).empty()) {
       // The departure is evidence here: its own verdict (a wrong peer, say) is the look-alike's echo.
       std::string evidence = departure;
-      for (const std::string verdict : {" — the peer is wrong.", " — the chunk index is wrong."})
-        if (const auto at = evidence.find(verdict); at != std::string::npos) evidence.replace(at, verdict.size(), ".");
-      for (const std::string verdict : {" — a send is missing:", " — a receive is missing:"})
-        if (const auto at = evidence.find(verdict); at != std::string::npos) evidence.replace(at, verdict.size(), ":");
+      for (const auto& [verdict, end] : {std::pair<std::string, std::string>{" — the peer is wrong.", "."},
+                                         {" — the chunk index is wrong.", "."},
+                                         {" — a send is missing:", ":"},
+                                         {" — a receive is missing:", ":"}})
+        if (const auto at = evidence.find(verdict); at != std::string::npos) evidence.replace(at, verdict.size(), end);
       return "every rank sent and received as in " + a.what + ": " + a.advice + " The first departure: " + evidence;
     }
   }

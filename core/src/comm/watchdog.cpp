@@ -230,11 +230,12 @@ void on_mpi_error(MPI_Comm* comm, int* code, ...) {
   std::string message = "MPI error: " + std::string(text, static_cast<std::size_t>(len));
   const std::string where = where_now();
   if (!where.empty()) message += " (in " + where + ")";
-  if (const std::string room = truncated_receives(); error_class == MPI_ERR_TRUNCATE)
+  if (error_class == MPI_ERR_TRUNCATE) {
+    const std::string room = truncated_receives();
     message += ". A message was longer than the buffer that received it" +
                (room.empty() ? std::string() : " (" + room + ", and the message was longer)") +
                ": sender and receiver disagree on its size (which chunk, or how many elements)";
-  else if (error_class == MPI_ERR_RANK && t_calling)
+  } else if (error_class == MPI_ERR_RANK && t_calling)
     message += explain_bad_peer(*comm, *t_calling);
   else if (error_class == MPI_ERR_RANK)
     message += ". A send or receive named a rank that does not exist: check the neighbour arithmetic (mod n)";
