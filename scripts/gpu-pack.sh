@@ -96,7 +96,7 @@ if [[ -n "$build" ]]; then
   for f in bin/lesson_06 bin/lesson_07 tests/gpu/test_gpu_mlp bin/ringlab-manifest; do
     [[ -x "$build/$f" ]] && cp "$build/$f" "$PACK/build-gpu/bin/"
   done
-  if ldd "$PACK/build-gpu/bin/lesson_05" | grep -q 'libcuda\.so'; then
+  if grep -q 'libcuda\.so' <<<"$(ldd "$PACK/build-gpu/bin/lesson_05")"; then
     echo "error: gpu-pack: lesson_05 links libcuda (it must link cudart statically)" >&2
     exit 1
   fi

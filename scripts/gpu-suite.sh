@@ -30,7 +30,7 @@ MACHINE_LD_LIBRARY_PATH="${LD_LIBRARY_PATH:-}"
 : >"$OUT/summary.txt"
 
 # --- 1. Open MPI (and OpenBLAS, for lesson 06) -------------------------------------------
-if ! command -v mpirun >/dev/null 2>&1 || { [[ -d "$ROOT/gpu-pack/debs" ]] && ! ldconfig -p 2>/dev/null | grep -q 'libopenblas\.so\.0'; }; then
+if ! command -v mpirun >/dev/null 2>&1 || { [[ -d "$ROOT/gpu-pack/debs" ]] && ! grep -q 'libopenblas\.so\.0' <<<"$(ldconfig -p 2>/dev/null)"; }; then
   if [[ -d "$ROOT/gpu-pack/debs" ]]; then
     "$ROOT/gpu-pack/unpack.sh" || { summary "gpu-suite: unpacking Open MPI failed"; exit 1; }
     # shellcheck source=/dev/null
