@@ -7,7 +7,8 @@
 set -euo pipefail
 present="$1" check="$2" deck="$3" png="$4"
 command -v xvfb-run >/dev/null || { echo "SKIPPED: xvfb-run not found"; exit 77; }
-slide="$(xvfb-run -a "$present" "$deck" --measure | grep -m1 ' demo 5 | ' | sed -E 's#^slide ([0-9]+)/.*#\1#')"
+measure="$(xvfb-run -a "$present" "$deck" --measure)"  # whole, then read: grep -m1 on a pipe can SIGPIPE it
+slide="$(grep -m1 ' demo 5 | ' <<<"$measure" | sed -E 's#^slide ([0-9]+)/.*#\1#')"
 [[ -n "$slide" ]] || { echo "FAIL: no lesson-05 demo slide in $deck"; exit 1; }
 echo "lesson-05 demo: slide $slide"
 rm -f "$png"
