@@ -364,6 +364,10 @@ class StepCheck {
               "averaged gradient went to another buffer";
     using ringlab::Relation;
     const double nn = n;
+    // 0 where grad held a non-zero gradient was written, not left unwritten: multiplied by 0 (the
+    // average's fault) or overwritten (either hole's). Tagged so, a check that finds the average hole
+    // passing with the reference step drops the first reading (localise::speak_of_failing).
+    const bool written_over = held && !step_right;
     std::vector<ringlab::CauseOf> causes{
         {Relation::not_finite, "a division by zero, or values read from memory nobody wrote"},
          {Relation::zero,
@@ -372,11 +376,8 @@ class StepCheck {
                 "and the velocity moved as the average moves them, so the update had the average — grad was "
                 "set to 0 after it (a zero_grad at the end of the step), where it must still hold the average "
                 "when the step returns"
-          : held ? "0 was written where grad held this rank's own non-zero gradient (" + std::to_string(held) +
-                     " of the " + std::to_string(evidence.size()) +
-                     " places), so it was not left unwritten: multiplied by 0 — 1 / n computed in integers "
-                     "is 0 — or overwritten with zeros"
-               : "never written, or multiplied by 0 (1 / n computed in integers is 0)"},
+          : written_over ? "that grad was multiplied by 0: 1 / n computed in integers is 0 (your average hole)"
+                         : "never written, or multiplied by 0 (1 / n computed in integers is 0)"},
          {Relation::own, own_left, 1.0},
          {Relation::own,
           "each rank divided its own gradient by n, but the gradients were never summed across the ranks "
@@ -414,9 +415,18 @@ class StepCheck {
          {Relation::factor, "divided by grad.size() (the number of gradient elements) where the mean divides by the "
                             "number of ranks (comm.size())",
           nn / double(grad.size())}};
+    if (written_over)
+      causes.push_back({Relation::zero, std::string("that it was overwritten with zeros once averaged (a fill, or a "
+                                                    "zero_grad") +
+                                            (unmoved ? ", before the update: the weights did not move, so the "
+                                                       "update had 0 as its gradient)"
+                                                     : ")")});
     // Where the wrong values lie: all outside this rank's own chunk of the gradient, every value in
     // it right — the division reached that chunk only, and the others keep the sum.
     std::string place = where + ", the averaged gradient";
+    if (written_over)
+      place += " (0 where grad held this rank's own non-zero gradient, at " + std::to_string(held) + " of the " +
+               std::to_string(evidence.size()) + " wrong places: written, not left unwritten)";
     if (const auto mine = right_only_in_own_chunk(index, grad.size()); mine) {
       place += " (wrong only outside this rank's chunk [" + std::to_string(mine->offset) + ", " +
                std::to_string(mine->offset + mine->count) + "); inside it every value is right)";

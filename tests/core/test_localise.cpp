@@ -128,6 +128,15 @@ TEST_CASE("possibilities in holes that pass are ruled out; the one left is said 
   // Untagged possibilities (relations of values, not holes) are left as they are.
   const std::vector<std::string> untagged{"    diagnosis: x — one possibility is A; another, B."};
   CHECK(ringlab::localise::speak_of_failing(untagged, wrong_receive) == untagged);
+  // The one left is untagged (either hole may hold it), and the sentence names no failing hole:
+  // what it says of the passing hole is the pruning's own, so it stays (exercise 06's zero_grad
+  // between the average and the update, where integers' 1 / n is the average hole's reading).
+  const std::vector<std::string> one_tagged{
+      "    diagnosis: step 0, grad: every wrong value is 0: one possibility is that grad was multiplied by 0 (your "
+      "send hole); another, that it was overwritten with zeros."};
+  CHECK(ringlab::localise::speak_of_failing(one_tagged, wrong_receive) ==
+        std::vector<std::string>{"    diagnosis: step 0, grad: every wrong value is 0: your send hole passes with the "
+                                 "reference, which leaves one cause: it was overwritten with zeros."});
 }
 
 TEST_CASE("the script's lines of variants are read, and a bad one is refused with its line") {

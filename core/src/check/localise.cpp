@@ -222,9 +222,20 @@ std::vector<std::string> speak_of_failing(const std::vector<std::string>& lines,
   std::string indent;
   for (const auto& line : lines) {
     auto parts = sentences(line);
-    for (auto& s : parts) s = prune_possibilities(s, cleared);
+    // A sentence whose possibilities were pruned has had its say on the passing holes ("your
+    // average hole passes with the reference, which leaves one cause: …"): it is kept as it is.
+    std::vector<std::string> pruned;
+    for (auto& s : parts) {
+      std::string p = prune_possibilities(s, cleared);
+      if (p != s) pruned.push_back(p);
+      s = std::move(p);
+    }
     std::string kept;
     for (const auto& s : parts) {
+      if (std::find(pruned.begin(), pruned.end(), s) != pruned.end()) {
+        kept += s;
+        continue;
+      }
       // Evidence first, then the cause: "diagnosis: EVIDENCE: CAUSE — ADVICE". The clauses before
       // one that blames a passing hole are evidence and stay; a leading label ("diagnosis") alone
       // is not evidence.
