@@ -367,7 +367,8 @@ class StepCheck {
     // 0 where grad held a non-zero gradient was written, not left unwritten: multiplied by 0 (the
     // average's fault) or overwritten (either hole's). Tagged so, a check that finds the average hole
     // passing with the reference step drops the first reading (localise::speak_of_failing).
-    const bool written_over = held && !step_right;
+    const bool written_over =
+        held && !step_right && std::all_of(evidence.begin(), evidence.end(), [](const auto& e) { return e.got == 0; });
     std::vector<ringlab::CauseOf> causes{
         {Relation::not_finite, "a division by zero, or values read from memory nobody wrote"},
          {Relation::zero,

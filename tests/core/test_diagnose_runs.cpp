@@ -225,6 +225,9 @@ TEST_CASE("k = 0 from 2 on, right on 1: 1 / n computed in integers, over ranks o
   SECTION("zeros on 1 rank too (overwritten, not divided): nothing") {
     CHECK(diagnose_runs({"factor-of-n"}, {factor_run(1, 0), factor_run(2, 0), factor_run(3, 0)}).empty());
   }
+  SECTION("zeros on 2 and 3 ranks with no run on 1 (--np few): overwritten fits as well, nothing") {
+    CHECK(diagnose_runs({"factor-of-n"}, {factor_run(2, 0), factor_run(3, 0)}).empty());
+  }
 }
 
 TEST_CASE("a run's factor is recorded and read back, NaN included") {

@@ -64,7 +64,7 @@ const CountFormula kCountFormulas[] = {
 
 // factor-of-n: the one formula every run agrees with (the factor of a failing run, NaN where the
 // formula is not finite, 1 where a run passed), shown on at least two numbers of ranks with a
-// finite factor (or k = 0 on one beside a run that passed); "" when none or several fit, or a
+// finite factor, not all 0 (or k = 0 beside a run that passed); "" when none or several fit, or a
 // failing run recorded no factor. The mean is
 // over n = np - `not_counted` (factor-of-workers: a server is not counted), named `unit`.
 std::string factor_of_n(const std::vector<CheckRun>& runs, int not_counted, const char* unit) {
@@ -95,7 +95,9 @@ std::string factor_of_n(const std::vector<CheckRun>& runs, int not_counted, cons
         zero += k == 0;
       }
     }
-    return finite >= 2 || (zero && passed);
+    // Zeros alone are no factor of n: grad overwritten with 0 gives them on every count of ranks.
+    // Only a run that passed (1/n is 1 there) tells a 1 / n computed in integers from it.
+    return (finite >= 2 && zero < finite) || (zero && passed);
   };
   const CountFormula* found = nullptr;
   for (const auto& f : kCountFormulas)
