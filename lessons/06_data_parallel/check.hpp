@@ -105,7 +105,11 @@ class StepCheck {
         if (const std::string across = rank_factors(err_here <= kGradientTolerance); !across.empty()) cause_ = across;
       // The calls first when they differ: they say what the step did; the values, where it shows
       // (left out when the calls name the cause: collective_calls.hpp says why).
-      if (calls.cause) cause_ = calls.text;
+      // On 1 rank a collective changes no value: a call missing or extra there is not why the
+      // values are wrong, so they come first, and the calls after them.
+      if (comm_.size() == 1 && !calls.text.empty() && !cause_.empty())
+        cause_ += "\ndiagnosis: " + calls.text + " (On 1 rank that call changes no value: not what made them wrong.)";
+      else if (calls.cause) cause_ = calls.text;
       else if (!calls.text.empty()) cause_ = calls.text + (cause_.empty() ? "" : "\ndiagnosis: " + cause_);
       // With the averaged gradient right everywhere, which ranks ran the update comes after the
       // calls: a broadcast can make the weights agree, but only an update moves the velocity.

@@ -243,6 +243,18 @@ inline WarmupShape warmup_shape(const LearningRate& lr, double target, double ba
   for (long long k = 0; k <= last; ++k)
     if (!std::isfinite(r[k])) {
       text = "the rate is NaN or inf at " + at_step(double(k));
+      // Infinite at step 0 only, and base_lr + (target - base_lr) * warmup_steps / k at each warm-up
+      // step k after it: the progress turned upside down (warmup_steps / step).
+      bool inverted = k == 0 && warmup >= 2 && !close(target, base);
+      for (long long j = 1; inverted && j < warmup; ++j)
+        inverted = close(r[j], base + (target - base) * double(warmup) / double(j));
+      if (inverted) {
+        text += ", and at every warm-up step k after it base_lr + (target - base_lr) * warmup_steps / k, above "
+                "the target";
+        shape.cause = "the progress is warmup_steps / step, upside down — step / warmup_steps climbs from 0 at "
+                      "step 0 to 1 at warmup_steps";
+        return shape;
+      }
       shape.possibility = "a division by zero";
       return shape;
     }

@@ -430,13 +430,25 @@ inline std::string schedule_problem(const BucketScheduler& s, const std::vector<
   }
   // A count of tensors still missing that is not 0 once every tensor of its bucket was ready and
   // the bucket started: something set it back during the step (only new_step() sets the counts).
+  // The count as the bucket started (its start event keeps it) tells which: 0 then, so set back
+  // after; its full size then, so never counted down, the start decided by another test.
   for (std::size_t b = 0; b < buckets.size(); ++b)
-    if (const int left = s.missing(static_cast<int>(b)); left != 0)
-      return "bucket " + std::to_string(b) + " (" + tensor_names(buckets[b].tensors, tensors) +
-             ") started once all its tensors were ready, yet its count of tensors still missing is " +
-             std::to_string(left) + " at the end of the step, not 0: it was set back during the step — the counts "
-             "are set for a new step by new_step() (the training loop calls it), and gradient_ready only counts "
-             "them down";
+    if (const int left = s.missing(static_cast<int>(b)); left != 0) {
+      const auto start = std::find_if(log.begin(), log.end(), [&](const Event& e) {
+        return e.kind == Event::start && e.index == static_cast<int>(b);
+      });
+      const int size = static_cast<int>(buckets[b].tensors.size());
+      const std::string text = "bucket " + std::to_string(b) + " (" + tensor_names(buckets[b].tensors, tensors) +
+                               ") started once all its tensors were ready, yet its count of tensors still missing is " +
+                               std::to_string(left) + " at the end of the step, not 0: ";
+      if (start != log.end() && start->missing == size && left == size)
+        return text + "it was " + std::to_string(size) + ", its full size, when the bucket started, too: no ready "
+               "tensor counted itself off (missing_[b] never counted down), and the start came from another test "
+               "than the count reaching 0 — count the tensor off, then start the bucket when its count is 0";
+      return text + "it was set back during the step — the counts are set for a new step by new_step() (the "
+             "training loop calls it), and gradient_ready only counts them down";
+    }
+
   std::set<int> waited;
   for (const auto& e : log)
     if (e.kind == Event::wait) waited.insert(e.index);

@@ -294,7 +294,8 @@ inline double velocity_factor(const std::vector<float>& velocity, const std::vec
 inline std::string explain_parameters(const ringlab::LayerwiseModel& model, int stage, int n, int rank, int s,
                                       float lr, float momentum, double velocity_k, const std::vector<float>& mean,
                                       const std::vector<float>& velocity_before, const std::vector<float>& before,
-                                      const std::vector<float>& want, const std::vector<float>& got) {
+                                      const std::vector<float>& want, const std::vector<float>& got,
+                                      bool gathered_as_reference) {
   double largest = 0, largest_step = 0;
   for (std::size_t i = 0; i < want.size(); ++i)
     largest = std::max(largest, std::fabs(double(want[i]))),
@@ -403,6 +404,21 @@ inline std::string explain_parameters(const ringlab::LayerwiseModel& model, int 
     c.insert(c.end(), causes.begin(), causes.end());
     return c;
   };
+  // The allgather called as the reference calls it (the whole params) and still the other ranks'
+  // chunks unmoved here: what it gathered from them had not moved — their update did not land in
+  // their own chunk, or came after the gather. (This rank's chunk is right: rank 0's starts at 0.)
+  if (evidence[1].empty() && n > 1 && gathered_as_reference) {
+    std::vector<ringlab::CauseOf> c = causes;
+    c.insert(c.begin(), {{Relation::zero, "that the other ranks' updates did not land in their own chunks of the "
+                                          "parameters, so the allgather (called as the reference calls it) "
+                                          "gathered them unmoved — each rank updates params.sub(mine.offset, "
+                                          "mine.count); a slice at offset 0 is rank 0's chunk, right here only "
+                                          "because it starts there"},
+                         {Relation::zero, "that the allgather ran before the update, and gathered the chunks as "
+                                          "they were"}});
+    return ringlab::explain(head + " (wrong only outside its own shard)", evidence[0], n, c, "place", index[0],
+                            known);
+  }
   if (evidence[1].empty() && n > 1)
     return ringlab::explain(head + " (wrong only outside its own shard)", evidence[0], n,
                             with({Relation::zero, missing_gather}), "place", index[0], known);
@@ -499,7 +515,7 @@ inline int run_check(Communicator& comm, ringlab::LayerwiseModel& model, std::ve
         cause = explain_gradient(model, comm.where(), stage, n, s, set, batch, before, want, grad,
                                  stepped_with(s, n, lr, before, after, want, grad), momentum, velocity_k);
       else cause = explain_parameters(model, stage, n, 0, s, lr, momentum, velocity_k, want, velocity_before, before,
-                                      ref_steps[s], after);
+                                      ref_steps[s], after, stage == 1 && calls.text.empty());
     }
     model.take_loss_sum();  // (the check's losses are not reported)
     st.gather(ShardedState::What::params, whole.view());

@@ -76,7 +76,8 @@ class BucketScheduler {
   // as soon as it was full, was anything waited for during the backward pass).
   struct Event {
     enum Kind { ready, start, wait } kind;
-    int index;  // tensor (ready) or bucket (start, wait)
+    int index;         // tensor (ready) or bucket (start, wait)
+    int missing = -1;  // start: the bucket's count of tensors still missing as it started (the check reads it)
   };
 
   BucketScheduler(Averaging& averaging, std::vector<Bucket> buckets, int tensor_count)
@@ -127,7 +128,7 @@ class BucketScheduler {
   // goes on while it runs.
   void start_allreduce(int b) {
     must_be_a_bucket(b, "start_allreduce");
-    log_.push_back({Event::start, b});
+    log_.push_back({Event::start, b, missing_[static_cast<std::size_t>(b)]});
     const Bucket& bucket = buckets_[static_cast<std::size_t>(b)];
     ticket_[static_cast<std::size_t>(b)] = averaging_.start(grad_.sub(bucket.offset, bucket.count));
   }

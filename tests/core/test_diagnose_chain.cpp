@@ -77,6 +77,17 @@ TEST_CASE("a hop that carried the sender's own terms, or what it received, is na
             "is 2.5: what reached rank 1 is not that y — one possibility is that rank 0 sends another value, what "
             "it received or y before adding its terms (your send hole); another, that rank 1 does not receive it "
             "into y (your receive hole)."));
+  ranks = right_chain();
+  ranks[2].received = ranks[1].y / 2;  // rank 1 hands on the mean of ranks 0 and 1, y / 2
+  ranks[2].y = ranks[2].received + ranks[2].own;
+  CHECK(has(diagnose_chain_ranks(ranks),
+            "what reached rank 2 is that y divided by 2, the number of ranks whose terms it holds (rank 1's number "
+            "+ 1): a mean where the chain hands on their sum — one possibility is that rank 1 sends y scaled so "
+            "(your send hole)"));
+  ranks = right_chain();
+  ranks[2].received = ranks[1].y * 3;  // another factor: named as it is
+  ranks[2].y = ranks[2].received + ranks[2].own;
+  CHECK(has(diagnose_chain_ranks(ranks), "what reached rank 2 is that y times 3 — one possibility"));
 }
 
 TEST_CASE("a rank that returns a wrong y, the last one or not, is the departure") {

@@ -107,7 +107,7 @@ TEST_CASE("every wrong value np times the expected one, or 1/np of it") {
   CHECK(diagnose_runs({"times-np"}, {r}).empty());
 }
 
-TEST_CASE("every wrong value the rank's own input: what it received never reached the buffer") {
+TEST_CASE("every wrong value the rank's own input: its arrival lost, or its own input sent back") {
   CheckRun two{.np = 2, .rc = 1};
   two.mismatches = {{895, -43}, {-896, 321}};
   two.mismatch_own = {-43, 321};
@@ -115,8 +115,10 @@ TEST_CASE("every wrong value the rank's own input: what it received never reache
   REQUIRE(found.size() == 1);
   CHECK(found[0] ==
         "on 2 ranks every wrong value is that rank's own input there (e.g. expected 895 got -43): "
-        "what the rank received never reached this buffer — one possibility is a receive into another buffer "
-        "(a scratch buffer) that is never copied or added into it.");
+        "the rank ends with its own input — one possibility is that what it received never reached this "
+        "buffer (a receive into a scratch buffer that is never copied or added into it); another, that what it "
+        "received was its own input sent back (a send from memory that holds what this rank sent, such as a "
+        "scratch the reduce-scatter received into).");
   two.mismatches[1].second = 320;  // one value that is not its own: no such sentence
   CHECK(diagnose_runs({"kept-own"}, {two}).empty());
   two.mismatch_own = {NAN, NAN};  // the check did not record the own input: nothing to say

@@ -463,6 +463,40 @@ TEST_CASE("a partner past the place of its call, in a later call of the algorith
   CHECK(has(ringlab::compare_hang(ps, {server, worker}).text, "past it: it skipped that receive, or makes it later"));
 }
 
+TEST_CASE("a rank that left its last place after a call too many made an extra call there: the first departure") {
+  // The worker sent the parameters back after its step-0 pull: the server's push-1 receive took
+  // that message, and now both send (push 1 and pull 1) with no receive on either side.
+  const Schedule ps = ringlab::parameter_server_schedule(2, 2);
+  Report server = stuck(0, true, 1, "pull", 1), worker = stuck(1, true, 0, "push", 1);
+  worker.left_phase = "pull", worker.left_step = 0, worker.left_here = 2;
+  const auto c = ringlab::compare_hang(ps, {server, worker});
+  CHECK(c.departs);
+  CHECK(has(c.text, "diagnosis: pull step 0: rank 1 started 2 transfers there before it went on, where the parameter "
+                    "server has it make 1 call: one too many — an extra send or receive there, whose message a later "
+                    "call of its peer takes in place of its own, so every pairing after it is off by one. That is "
+                    "your worker step hole"));
+  // What followed is said as it stands, not as a cause of its own.
+  CHECK(has(c.text, "push step 1: rank 1 waits to send to rank 0, as the parameter server has it"));
+  CHECK_FALSE(has(c.text, "it skipped that receive"));
+  // As many calls as the schedule has there: nothing extra is said.
+  worker.left_here = 1;
+  CHECK_FALSE(has(ringlab::compare_hang(ps, {server, worker}).text, "too many"));
+}
+
+TEST_CASE("blocked calls that are all the reference's own name no look-alike schedule") {
+  // The tree on 3 ranks with a send test that leaves the root out of round 1 (2 * mask <= n):
+  // rank 2 waits for the root, which returned. The wrapping tree's look-alike has that same
+  // receive, but its root sends there too: the blocked call tells nothing of it.
+  const Schedule tree = ringlab::binomial_tree_schedule(3, 0);
+  Report waiting = stuck(2, false, 0, "bcast-tree", 1);
+  waiting.scope = 0, waiting.scopes = 1;
+  Report root;
+  root.rank = 0, root.collective = "comm.all_ok", root.scope = -1, root.scopes = 1;
+  const auto c = ringlab::compare_hang(tree, {waiting, root});
+  CHECK(has(c.text, "rank 0 has already returned from the binomial tree"));
+  CHECK_FALSE(has(c.text, "the blocked calls are those of"));
+}
+
 TEST_CASE("a hung call the schedule does not have at that step is named with what it has there") {
   const Schedule chain = ringlab::chain_schedule(3);
   const auto c = ringlab::compare_hang(chain, {stuck(0, false, 1, "forward", 0)});

@@ -92,6 +92,23 @@ TEST_CASE("a send of the input where the running sum belongs is named with what 
   CHECK(has(text, "That is your reduce-scatter hole."));
 }
 
+TEST_CASE("a message that is a sum of inputs and, as it arrived, a message the sender received is named so") {
+  const int n = 3;
+  const auto in = inputs_of(n, 9);
+  const Schedule ring = ringlab::ring_allreduce_schedule(n);
+  auto events = run_of(ring, in);
+  // Rank 2's allgather step 0 sends chunk 0 from the scratch its last reduce-scatter receive
+  // landed in: ranks 0 and 1's inputs, without its own.
+  send_of(events, 2, "allgather", 0).values = values(in, {1, 1, 0}, n, 0);
+  const auto text = ringlab::first_value_departure(ring, events, in);
+  INFO(text);
+  CHECK(has(text, "allgather step 0: rank 2 sent chunk 0 to rank 0 holding the inputs of ranks 0 and 1 summed, where "
+                  "the ring sends every rank's input once (the full sum) there: that is what rank 2 received in "
+                  "reduce-scatter step 1 (from rank 1), as it arrived — one possibility is that the send reads the "
+                  "memory that message landed in (a scratch)"));
+  CHECK_FALSE(has(text, "part of it is missing"));
+}
+
 TEST_CASE("a message that is an earlier message again is named as such") {
   const int n = 3;
   const auto in = inputs_of(n, 9);

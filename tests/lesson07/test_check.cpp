@@ -208,6 +208,15 @@ TEST_CASE("a warm-up is described by where it starts, which line it climbs and w
           "warmup_steps - 1 (9), not from step warmup_steps | the test that ends the warm-up is off by 1 (it "
           "ends too early) | ");
   }
+  SECTION("the progress upside down: infinite at step 0, above the target after it") {
+    CHECK(shape_of(ramp([](long long k, long long w) { return double(w) / double(k); })) ==
+          "the rate is NaN or inf at step 0, and at every warm-up step k after it base_lr + (target - base_lr) * "
+          "warmup_steps / k, above the target | the progress is warmup_steps / step, upside down — step / "
+          "warmup_steps climbs from 0 at step 0 to 1 at warmup_steps | ");
+    // Infinite at step 0 with no such climb after it: a division by zero, nothing more said.
+    CHECK(has(shape_of(ramp([](long long k, long long w) { return double(k) / double(w) + 1.0 / double(k); })),
+              "the rate is NaN or inf at step 0 |  | a division by zero"));
+  }
 }
 
 TEST_CASE("the warm-up's diagnosis tells how many wrong warm-ups share the shape it describes") {

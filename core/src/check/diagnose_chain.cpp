@@ -86,6 +86,23 @@ std::string diagnose_chain_ranks(const std::vector<ChainRank>& ranks, const std:
                  "left behind reached " + me + " first, and each receive since takes the one before its own — one "
                  "possibility is that " + from + " sends once too often (your send hole); another, that " + me +
                  " receives once too rarely (your receive hole).";
+        // What arrived is that y times a number: y was scaled on the way (1 / r: the mean of the r
+        // ranks whose terms it holds, where the chain hands on their sum).
+        if (!equal(sent, 0) && !equal(c.received, 0)) {
+          const double k = c.received / sent;
+          auto is = [&](double want) { return std::fabs(k - want) <= 1e-6 * std::fabs(want); };
+          const std::string n = std::to_string(ranks.size()), rr = std::to_string(r);
+          const std::string scaled =
+              is(1.0 / double(r)) && r > 1
+                  ? "that y divided by " + rr + ", the number of ranks whose terms it holds (" + from +
+                        "'s number + 1): a mean where the chain hands on their sum"
+              : is(1.0 / double(ranks.size())) ? "that y divided by the number of ranks, " + n
+              : is(-1) ? "that y with its sign turned"
+                       : "that y times " + num(k);
+          return text + ": what reached " + me + " is " + scaled + " — one possibility is that " + from +
+                 " sends y scaled so (your send hole); another, that " + me + " scales what it receives (your "
+                 "receive hole).";
+        }
         return text + ": what reached " + me + " is not that y — one possibility is that " + from +
                " sends another value, what it received or y before adding its terms (your send hole); another, "
                "that " + me + " does not receive it into y (your receive hole).";

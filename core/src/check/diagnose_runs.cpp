@@ -229,9 +229,13 @@ std::vector<std::string> diagnose_runs(const std::vector<std::string>& symptoms,
                     maybe + "you divided where the result must be summed, or divided twice — divide once, after the sum" +
                     (beyond_2 ? "." : "; another, that half the terms are missing."));
   if (wanted(symptoms, "kept-own") && !example_own.empty())
+    // Two ways to end with one's own input, told apart by no value: the arrival was lost, or it
+    // was this rank's input coming back (sent from memory that held what this rank had sent).
     found.push_back(example_own +
-                    "): what the rank received never reached this buffer — one possibility is a receive into "
-                    "another buffer (a scratch buffer) that is never copied or added into it.");
+                    "): the rank ends with its own input — one possibility is that what it received never "
+                    "reached this buffer (a receive into a scratch buffer that is never copied or added into "
+                    "it); another, that what it received was its own input sent back (a send from memory that "
+                    "holds what this rank sent, such as a scratch the reduce-scatter received into).");
   if (wanted(symptoms, "factor-of-n"))
     if (auto sentence = factor_of_n(runs, 0, "rank"); !sentence.empty()) found.push_back(sentence);
   if (wanted(symptoms, "factor-of-workers"))

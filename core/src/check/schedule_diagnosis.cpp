@@ -796,18 +796,49 @@ watchdog::Comparison compare_hang(const Schedule& reference, const std::vector<w
     first_hole = missing_hole;
     lines.erase(lines.find(missing_line), missing_line.size());  // said once, as the diagnosis
   }
+  // A rank that left its place before this one after more transfers than the schedule has there
+  // made an extra call there: earlier than any blocked call, its message was taken by a later
+  // call of its peer, and every pairing after it is off by one. That is the first departure.
+  for (const auto& r : reports) {
+    if (r.left_phase.empty() || r.left_here < 0 || !has_phase(r.left_phase)) continue;
+    const Transfer* one = nullptr;
+    int there = 0;
+    for (const auto& t : reference.transfers)
+      if (t.rank == r.rank && t.phase == r.left_phase && t.step == r.left_step) ++there, one = &t;
+    if (r.left_here <= there) continue;
+    for (const auto& t : reference.transfers)
+      if (!one && t.rank == r.rank && t.phase == r.left_phase) one = &t;  // (its hole, when it makes none there)
+    const std::string extra =
+        where(reference, r.left_phase, r.left_step) + ": rank " + std::to_string(r.rank) + " started " +
+        plural(r.left_here, "transfer") + " there before it went on, where " + reference.name + " has it make " +
+        plural(there, "call") + ": " + (r.left_here - there == 1 ? "one" : std::to_string(r.left_here - there)) +
+        " too many — an extra send or receive there, whose message a later call of its peer takes in place of its "
+        "own, so every pairing after it is off by one.";
+    // (a partner's call that never came is this one's echo: said as it stands, not as a cause)
+    if (!first.empty()) lines = (first == missing ? missing_line : "  " + first + "\n") + lines;
+    first = extra;
+    first_hole = one;
+    out.departs = true;
+    break;
+  }
   if (!out.departs) {
     out.text += lines + "  Every blocked call is one " + reference.name + " makes at that step: the peers are right.\n";
     return out;
   }
-  // Blocked calls that are all another schedule's, a known mistake: its name first.
+  // Blocked calls that are all another schedule's, a known mistake: its name first. Only when
+  // some blocked call is not the reference's: blocked calls that are all the reference's own (a
+  // partner's call never came) are every look-alike's too, and tell none of them.
+  auto in = [](const std::vector<Transfer>& schedule, const Transfer& c) {
+    return std::any_of(schedule.begin(), schedule.end(), [&](const Transfer& t) {
+      return t.rank == c.rank && t.op == c.op && t.peer == c.peer &&
+             (c.phase.empty() || (t.phase == c.phase && t.step == c.step));
+    });
+  };
+  const bool calls_depart =
+      std::any_of(calls.begin(), calls.end(), [&](const Transfer& c) { return !in(reference.transfers, c); });
   for (const auto& a : reference.look_alikes)
-    if (std::all_of(calls.begin(), calls.end(), [&](const Transfer& c) {
-          return std::any_of(a.transfers.begin(), a.transfers.end(), [&](const Transfer& t) {
-            return t.rank == c.rank && t.op == c.op && t.peer == c.peer &&
-                   (c.phase.empty() || (t.phase == c.phase && t.step == c.step));
-          });
-        })) {
+    if (calls_depart &&
+        std::all_of(calls.begin(), calls.end(), [&](const Transfer& c) { return in(a.transfers, c); })) {
       first = "the blocked calls are those of " + a.what + ": " + a.advice + " The first departure: " + first;
       break;
     }

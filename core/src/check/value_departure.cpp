@@ -141,14 +141,19 @@ std::string first_value_departure(const Schedule& reference, const std::vector<t
   };
   // What `got` is, said against what the schedule has there (`want`): as a sum of inputs, else as
   // a message `rank` received before `before_t` (microseconds), else only its first value.
+  // The latest message `rank` received before `before_t` that holds exactly `got`; none: nullptr.
+  auto received_as = [&](int rank, const std::vector<double>& got, double before_t) -> const trace::Event* {
+    for (auto it = events.rbegin(); it != events.rend(); ++it)  // the latest first
+      if (it->rank == rank && it->op == trace::Op::recv && it->t1 <= before_t && same(got, it->values)) return &*it;
+    return nullptr;
+  };
+  auto received_text = [&](const trace::Event& e) {
+    return "what rank " + std::to_string(e.rank) + " received in " + place_of(reference, e.phase, e.step) +
+           " (from rank " + std::to_string(e.peer) + ")";
+  };
   auto what_it_holds = [&](int rank, Range r, const std::vector<double>& got, double before_t) {
     if (const auto m = as_inputs(inputs, r, got)) return inputs_text(*m);
-    for (auto it = events.rbegin(); it != events.rend(); ++it) {  // the latest first
-      const trace::Event& e = *it;
-      if (e.rank != rank || e.op != trace::Op::recv || e.t1 > before_t || !same(got, e.values)) continue;
-      return "what rank " + std::to_string(rank) + " received in " + place_of(reference, e.phase, e.step) +
-             " (from rank " + std::to_string(e.peer) + ") — a message of an earlier step";
-    }
+    if (const trace::Event* e = received_as(rank, got, before_t)) return received_text(*e) + " — a message of an earlier step";
     return std::string("values that are no sum of the inputs");
   };
 
@@ -199,7 +204,14 @@ std::string first_value_departure(const Schedule& reference, const std::vector<t
                        what_it_holds(t.rank, r, got->values, got->t0) + ", where " + reference.name + " sends " +
                        inputs_text(m) + " there";
     // What the message lacks or has too much of, when it is a sum of inputs.
-    if (const auto mine = as_inputs(inputs, r, got->values)) text += what_differs(*mine, m);
+    // A sum of inputs that is also a message the sender received, as it arrived: it sent that
+    // message on, from where it landed, or never added its own terms to it.
+    const auto mine = as_inputs(inputs, r, got->values);
+    if (const trace::Event* e = mine ? received_as(t.rank, got->values, got->t0) : nullptr)
+      text += ": that is " + received_text(*e) + ", as it arrived — one possibility is that the send reads the "
+              "memory that message landed in (a scratch), not the buffer where this rank's sum is; another, that "
+              "this rank's own terms were never added to it";
+    else if (mine) text += what_differs(*mine, m);
     else text += held_before(t.rank, r, got->values, got->t0);
     return text + "." + hole(t.phase);
   }

@@ -247,8 +247,7 @@ Collective::Collective(const char* name, const void* data, std::size_t count, DT
   }
   g_open_scope = serial_;
   g_idle_steps = 0;  // counted per call
-  g_same_place = 0;
-  g_left = PlaceLeft{};
+  g_same_place = 0;  // (g_left is kept: the last place of the call before, until this one moves on)
   g_transfers_here = 0;
   // Untraced, the scope still names where the algorithm is (the watchdog reports it on a hang).
   if (!active_) g_context = Context{name_, -1, "", -1, 0};
@@ -276,16 +275,24 @@ void Collective::begin(std::vector<double> values) {
   emit(Op::begin, std::move(values));
 }
 
+// The last place of a call that ends is the place left, for the next call's first: a rank that
+// made a call too many there is seen from wherever it waits next.
+static void keep_last_place() {
+  if (g_same_place > 0) g_left = PlaceLeft{g_context.phase, g_context.step, g_transfers_here};
+  g_same_place = 0;
+}
+
 void Collective::finish(std::vector<double> values) {
   if (ended_) return;
   ended_ = true;
   emit(Op::end, std::move(values), /*at_last_place=*/true);
+  keep_last_place();
   g_context = Context{};
 }
 
 Collective::~Collective() {
   if (active_) finish({});
-  else g_context = Context{};
+  else keep_last_place(), g_context = Context{};
   g_open_scope = -1;
   if (g_scope_end_hook) g_scope_end_hook(name_, serial_);
 }

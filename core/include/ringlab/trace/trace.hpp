@@ -166,9 +166,10 @@ void note_transfer();  // the communicator, at every send or receive it starts (
 // The sends and receives this thread has started since the algorithm last said where it is
 // (Collective::at): the watchdog tells a call made once too often at one step from its count.
 int transfers_here();
-// The place this thread's algorithm was at before its current one, and how many sends and
-// receives it started there (-1 and "" before a second place): a rank that left a place with
-// fewer calls than the schedule has there left a loop early (the watchdog reports it).
+// The place this thread's algorithm was at before its current one, the last place of the call
+// before included, and how many sends and receives it started there (-1 and "" before a second
+// place): a rank that left a place with fewer calls than the schedule has there left a loop
+// early, one that left it with more made a call too many (the watchdog reports it).
 struct PlaceLeft {
   const char* phase = "";
   int step = -1;
