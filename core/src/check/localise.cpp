@@ -224,15 +224,15 @@ std::vector<std::string> speak_of_failing(const std::vector<std::string>& lines,
     auto parts = sentences(line);
     // A sentence whose possibilities were pruned has had its say on the passing holes ("your
     // average hole passes with the reference, which leaves one cause: …"): it is kept as it is.
-    std::vector<std::string> pruned;
-    for (auto& s : parts) {
-      std::string p = prune_possibilities(s, cleared);
-      if (p != s) pruned.push_back(p);
-      s = std::move(p);
+    std::vector<bool> pruned(parts.size());
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      std::string p = prune_possibilities(parts[i], cleared);
+      pruned[i] = p != parts[i];
+      parts[i] = std::move(p);
     }
     std::string kept;
     for (const auto& s : parts) {
-      if (std::find(pruned.begin(), pruned.end(), s) != pruned.end()) {
+      if (pruned[static_cast<std::size_t>(&s - parts.data())]) {
         kept += s;
         continue;
       }

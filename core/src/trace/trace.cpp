@@ -291,8 +291,12 @@ void Collective::finish(std::vector<double> values) {
 }
 
 Collective::~Collective() {
-  if (active_) finish({});
-  else keep_last_place(), g_context = Context{};
+  if (active_) {
+    finish({});
+  } else {
+    keep_last_place();
+    g_context = Context{};
+  }
   g_open_scope = -1;
   if (g_scope_end_hook) g_scope_end_hook(name_, serial_);
 }
