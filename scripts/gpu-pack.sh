@@ -10,8 +10,9 @@
 #                machines rarely have it)
 #   unpack.sh    run on the GPU machine: unpacks the debs into gpu-pack/prefix (never into /)
 #   env.sh       sourced there: PATH, LD_LIBRARY_PATH and OPAL_PREFIX for that private prefix
-#   build-gpu/   with --build: the lesson programs and GPU tests from BUILD_DIR (static cudart,
-#                no libcuda: the GPU machine's driver provides it), for RINGLAB_GPU_BUILD
+#   build-gpu.tar.xz  with --build: the lesson programs and GPU tests from BUILD_DIR (static
+#                cudart, no libcuda: the GPU machine's driver provides it), which gpu-suite.sh
+#                unpacks into gpu-pack/build-gpu there
 #   fashion-mnist/  the four Fashion-MNIST IDX .gz files (30 MB), for lesson 06 and the PyTorch
 #                baseline (scripts/pytorch_mlp_baseline.py) on the same data
 # Everything that travels (the repository, gpu-pack/) must stay under 64 MiB: the size is printed.
@@ -93,9 +94,22 @@ if [[ -n "$build" ]]; then
   done
   # Lessons 06/07 and the GPU MLP test, where built (they link libcublas.so.13 dynamically: CUDA
   # 13 has no static cuBLAS, so the GPU machine needs its CUDA 13 libraries).
-  for f in bin/lesson_06 bin/lesson_07 tests/gpu/test_gpu_mlp bin/ringlab-manifest; do
+  for f in bin/lesson_06 bin/lesson_07 bin/lesson_09 tests/gpu/test_gpu_mlp bin/ringlab-manifest; do
     [[ -x "$build/$f" ]] && cp "$build/$f" "$PACK/build-gpu/bin/"
   done
+  # The typical mistakes tests/gpu/mistakes_on_device.sh checks on the GPU: their programs, their
+  # filled headers (what --holes reads) and the variants' list (nothing is built from it there).
+  mkdir -p "$PACK/build-gpu/exercises"
+  cp "$build/exercises/holes.txt" "$PACK/build-gpu/exercises/"
+  while read -r file; do
+    [[ -z "$file" || "$file" == \#* ]] && continue
+    topic="${file%%/*}" name="$(basename "$file" .hpp)"
+    name="${name#*.}"
+    cp "$build/bin/lesson_${file:0:2}_mistake_$name" "$PACK/build-gpu/bin/" ||
+      { echo "error: gpu-pack: build lesson_${file:0:2}_mistake_$name in $build first" >&2; exit 1; }
+    mkdir -p "$PACK/build-gpu/mistakes/$topic"
+    cp -r "$build/mistakes/$topic/$name" "$PACK/build-gpu/mistakes/$topic/"
+  done <"$ROOT/tests/gpu/mistakes_on_device.txt"
   if grep -q 'libcuda\.so' <<<"$(ldd "$PACK/build-gpu/bin/lesson_05")"; then
     echo "error: gpu-pack: lesson_05 links libcuda (it must link cudart statically)" >&2
     exit 1
@@ -103,7 +117,11 @@ if [[ -n "$build" ]]; then
   # Symbols are not needed to run them (the CUDA kernels sit in their own section, kept), and
   # everything that travels must fit in 64 MiB.
   strip --strip-unneeded "$PACK"/build-gpu/bin/* 2>/dev/null || true
-  echo "gpu-pack: build in $PACK/build-gpu (use RINGLAB_GPU_BUILD=$PACK/build-gpu scripts/gpu-suite.sh OUT)"
+  # Compressed to travel: the programs share most of their code (the core library, the CUDA
+  # kernels), so xz packs 35 MB into about 3. gpu-suite.sh unpacks it where it runs.
+  tar -C "$PACK" -cf - build-gpu | xz -9 -T0 >"$PACK/build-gpu.tar.xz"
+  rm -rf "$PACK/build-gpu"
+  echo "gpu-pack: build in $PACK/build-gpu.tar.xz (gpu-suite.sh unpacks it into gpu-pack/build-gpu)"
 fi
 
 # The data lesson 06 and the PyTorch baseline train on (gpu-suite.sh reads it from here).
@@ -114,6 +132,6 @@ if [[ -f $data/train-images-idx3-ubyte.gz ]]; then
 else
   echo "gpu-pack: no Fashion-MNIST in $data (apt-get install dataset-fashion-mnist): the suite's lesson 06 benchmarks will be skipped" >&2
 fi
-total="$( (git -C "$ROOT" ls-files -z | (cd "$ROOT" && xargs -0 du -cb 2>/dev/null) | tail -n 1 | cut -f1; du -sb "$PACK" | cut -f1) |
+total="$( (cd "$ROOT" && git ls-files -z | du -cb --files0-from=- 2>/dev/null | tail -n 1 | cut -f1; du -sb "$PACK" | cut -f1) |
   awk '{ s += $1 } END { printf "%.1f", s / 1048576 }')"
 echo "gpu-pack: the repository's files and gpu-pack/ come to $total MiB (what travels must stay under 64 MiB)"

@@ -3,8 +3,9 @@
 #   scripts/gpu-suite.sh OUTDIR
 # 1. Open MPI: the machine's own, or the private prefix scripts/gpu-pack.sh prepared
 #    (gpu-pack/, unpacked here on first use; never into /).
-# 2. The build: $RINGLAB_GPU_BUILD (default build-gpu/) when it holds bin/lesson_05 (a build
-#    carried from the build machine), else a fresh Release build of what the suite runs.
+# 2. The build: $RINGLAB_GPU_BUILD, else the one scripts/gpu-pack.sh --build carried
+#    (gpu-pack/build-gpu.tar.xz, unpacked here), else build-gpu/: used when it holds
+#    bin/lesson_05, else a fresh Release build of what the suite runs.
 # 3. The checks: every ctest test labelled gpu when the build was configured in this folder;
 #    otherwise the same checks run directly from bin/ (a carried build's ctest files name the
 #    build machine's paths).
@@ -49,6 +50,13 @@ fi
   mpirun --version 2>&1 | head -n 1
   echo "cpu cores: $(nproc)"
 } >"$OUT/device.txt" 2>&1
+# The build scripts/gpu-pack.sh --build carried, compressed: unpacked into gpu-pack/build-gpu
+# (with Python's tarfile where there is no xz), and the default build from then on.
+if [[ -f "$ROOT/gpu-pack/build-gpu.tar.xz" && ! -d "$ROOT/gpu-pack/build-gpu" ]]; then
+  tar -C "$ROOT/gpu-pack" -xJf "$ROOT/gpu-pack/build-gpu.tar.xz" 2>/dev/null ||
+    python3 -m tarfile -e "$ROOT/gpu-pack/build-gpu.tar.xz" "$ROOT/gpu-pack"
+fi
+[[ -z "${RINGLAB_GPU_BUILD:-}" && -d "$ROOT/gpu-pack/build-gpu" ]] && BUILD="$ROOT/gpu-pack/build-gpu"
 if [[ ! -x "$BUILD/bin/lesson_05" ]]; then
   summary "gpu-suite: building in $BUILD"
   cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >"$OUT/build.log" 2>&1 &&
@@ -175,6 +183,21 @@ else
   fi
   [[ -x "$BIN/lesson_06" ]] && check solution06_passes_exercise06_on_device env RINGLAB_DEVICE=cuda \
     "$ROOT/scripts/ringlab-exercise" check 06 "$BIN/lesson_06"
+  # Lesson 09's sharded optimizer with every buffer on the device.
+  if [[ -x "$BIN/lesson_09" ]]; then
+    for transport in staged ipc; do
+      check "lesson09_every_stage_holds_stage0s_model_on_device_${transport}_np2" "$MPIRUN" -np 2 "$BIN/lesson_09" \
+        --check --data synthetic --batch 120 --device cuda --transport "$transport"
+    done
+  fi
+  # The solutions of the exercises whose lessons run on a GPU, through the exercise checker.
+  for nn in 03 05 09; do
+    [[ -x "$BIN/lesson_$nn" ]] && check "solution${nn}_passes_exercise${nn}_on_device" env RINGLAB_DEVICE=cuda \
+      "$ROOT/scripts/ringlab-exercise" check "$nn" "$BIN/lesson_$nn"
+  done
+  # Typical mistakes, diagnosed from host copies of device state (tests/gpu/mistakes_on_device.txt).
+  [[ -d "$BUILD/mistakes" ]] && check typical_mistakes_are_diagnosed_on_device env RINGLAB_DEVICE=cuda \
+    "$ROOT/tests/gpu/mistakes_on_device.sh" "$BIN" "$BUILD/mistakes" "$BUILD"
   [[ -x "$BIN/lesson_07" ]] && check lesson07_device_np2 "$MPIRUN" -np 2 "$BIN/lesson_07" --device cuda --check \
     --data synthetic --epochs 2 --lr-scaling linear
   if command -v compute-sanitizer >/dev/null 2>&1 && [[ -n "$GPU_MLP" ]]; then
@@ -239,13 +262,6 @@ if [[ -x "$BIN/lesson_06" && -f "$DATA/train-images-idx3-ubyte.gz" ]]; then
       timeout 300 env PYTHONUNBUFFERED=1 LD_LIBRARY_PATH="$MACHINE_LD_LIBRARY_PATH" "$py" \
         "$ROOT/scripts/pytorch_mlp_baseline.py" --device cuda --data "$DATA" \
         --epochs 10 --batch "$batch" >"$OUT/bench-pytorch-cuda-b${batch}.log" 2>&1
-      # The peers a practitioner would run for speed (issue 23): torch.compile reduce-overhead
-      # and the whole step as one CUDA graph, 3 seeds each (a skip says why in its log).
-      for mode in compile graph; do
-        timeout 420 env PYTHONUNBUFFERED=1 LD_LIBRARY_PATH="$MACHINE_LD_LIBRARY_PATH" "$py" \
-          "$ROOT/scripts/pytorch_mlp_baseline.py" --device cuda --data "$DATA" --mode "$mode" --seeds 3 \
-          --epochs 10 --batch "$batch" >"$OUT/bench-pytorch-cuda-$mode-b${batch}.log" 2>&1
-      done
     fi
   done
   # Two workers sharing the one GPU (the communicator's transport between them), 10 epochs at
@@ -263,6 +279,18 @@ if [[ -x "$BIN/lesson_06" && -f "$DATA/train-images-idx3-ubyte.gz" ]]; then
     timeout 180 "$MPIRUN" -np 1 "$BIN/lesson_06" --device cuda --data "$DATA" --bench --batch "$batch" \
       --warmup 20 --iters 400 >"$OUT/bench-lesson06-cuda-np1-b${batch}-bench.log" 2>&1
   done
+  # The peers a practitioner would run for speed (issue 23): torch.compile reduce-overhead and
+  # the whole step as one CUDA graph, 3 seeds each (a skip says why in its log). Last, as the
+  # slowest (compiling): a run cut short by its time limit keeps everything before them.
+  if [[ -n "$py" ]]; then
+    for batch in 128 1024; do
+      for mode in graph compile; do
+        timeout 420 env PYTHONUNBUFFERED=1 LD_LIBRARY_PATH="$MACHINE_LD_LIBRARY_PATH" "$py" \
+          "$ROOT/scripts/pytorch_mlp_baseline.py" --device cuda --data "$DATA" --mode "$mode" --seeds 3 \
+          --epochs 10 --batch "$batch" >"$OUT/bench-pytorch-cuda-$mode-b${batch}.log" 2>&1
+      done
+    done
+  fi
   summary "gpu-suite: lesson 06 and PyTorch benchmarks took $((SECONDS - bench_start)) s"
 else
   summary "gpu-suite: lesson 06 benchmarks skipped (no bin/lesson_06 or no Fashion-MNIST in $DATA)"
