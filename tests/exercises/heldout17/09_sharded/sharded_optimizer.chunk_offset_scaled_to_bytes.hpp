@@ -1,0 +1,9 @@
+// mistake: the gradient chunk's offset is given in bytes (offset * sizeof(float)) where sub takes elements
+  // ==== BEGIN EXERCISE: stage1 ====
+  ringlab::reduce_scatter(comm, View<const float>(grad), grad);  // my chunk of grad: the sum over ranks
+  const Chunk mine = ringlab::owned_chunk(grad.size(), comm.size(), comm.rank());
+  View<float> my_grad = grad.sub(mine.offset * sizeof(float), mine.count);
+  ringlab::scale(my_grad, 1.0f / static_cast<float>(comm.size()));  // the sum -> the mean
+  ringlab::sgd_momentum(params.sub(mine.offset, mine.count), my_grad, velocity, lr, momentum);
+  ringlab::allgather(comm, params);  // everyone's updated chunk, to everyone
+  // ==== END EXERCISE ====
