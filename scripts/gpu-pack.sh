@@ -83,6 +83,11 @@ ENV
 chmod +x "$PACK/unpack.sh"
 
 if [[ -n "$build" ]]; then
+  # The mistakes' programs are built only for their tests (label mistakes): build those listed.
+  mapfile -t mistakes < <(sed -n 's#^\([0-9][0-9]\)_[^/]*/[^.]*\.\(.*\)\.hpp$#lesson_\1_mistake_\2#p' \
+    "$ROOT/tests/gpu/mistakes_on_device.txt")
+  cmake --build "$build" --target "${mistakes[@]}" -j "$(nproc)" >/dev/null ||
+    { echo "error: gpu-pack: building ${mistakes[*]} in $build failed" >&2; exit 1; }
   mkdir -p "$PACK/build-gpu/bin"
   for f in bin/lesson_01 bin/lesson_02 bin/lesson_03 bin/lesson_05 bin/lesson_06 tests/gpu/test_gpu_ops \
     tests/gpu/test_transport; do
