@@ -26,7 +26,7 @@ namespace lesson04 {
 inline std::vector<float> serial_sync(const Problem& pb, int steps, float lr, int first_worker, int workers,
                                       std::vector<std::vector<double>>* after_step = nullptr,
                                       std::vector<std::vector<std::vector<double>>>* parts = nullptr) {
-  std::vector<float> p(pb.size, 0.0f), g(pb.size), sum(pb.size);
+  std::vector<float> p = pb.start, g(pb.size), sum(pb.size);
   for (int k = 0; k < steps; ++k) {
     std::fill(sum.begin(), sum.end(), 0.0f);
     if (parts) parts->emplace_back();
@@ -59,7 +59,7 @@ inline long long compare_params(ringlab::Communicator& comm, const std::vector<f
 // server stepped with (how far it moved, over lr: a worker sent that was sent the wrong buffer).
 // "" where they agree, and on every other rank.
 inline std::string pull_diagnosis(ringlab::Communicator& comm, const std::vector<std::vector<double>>& after_step,
-                                  std::size_t size, int steps, float lr) {
+                                  const std::vector<float>& start, std::size_t size, int steps, float lr) {
   using ringlab::Relation;
   if (comm.size() < 2 || after_step.size() != static_cast<std::size_t>(steps)) return "";
   std::vector<double> server(static_cast<std::size_t>(steps) * size);
@@ -77,8 +77,8 @@ inline std::string pull_diagnosis(ringlab::Communicator& comm, const std::vector
     for (std::size_t i = 0; i < size; ++i) {
       const double want = server[k * size + i], got = after_step[k][i];
       if (std::fabs(got - want) <= 1e-6 * std::fmax(1.0, std::fabs(want))) continue;
-      const double before = k ? server[(k - 1) * size + i] : 0.0;
-      evidence.push_back({.expected = want, .got = got, .before = before});
+      const double before = k ? server[(k - 1) * size + i] : start[i];
+      evidence.push_back({.expected = want, .got = got, .own = start[i], .before = before});
       index.push_back(static_cast<long long>(i));
       mean.push_back((before - want) / lr);
     }
@@ -104,14 +104,15 @@ inline std::string pull_diagnosis(ringlab::Communicator& comm, const std::vector
       {{Relation::step_before,
         "the workers are one step behind: what they pulled is the server's parameters from before its update — "
         "the server sends them before the SGD step; send them after it"},
-       {Relation::zero, "what the workers pull never reaches their parameters (they stay 0, the start)"}},
+       {Relation::own, "what the workers pull never reaches their parameters (they stay where they started)"}},
       "place", index);
 }
 
-// How far each worker's parameters moved in step 0 (from 0), over how far the server's did: for
+// How far each worker's parameters moved in step 0 (from the start), over how far the server's did: for
 // worker w, factors[w], where one factor fits every parameter that moved (NaN where none does, and
 // at [0], the server). Collective: the server sends its step 0 to every worker.
-inline std::vector<double> step0_factors(ringlab::Communicator& comm, const Run& ps, std::size_t size) {
+inline std::vector<double> step0_factors(ringlab::Communicator& comm, const Run& ps, const std::vector<float>& start,
+                                         std::size_t size) {
   std::vector<double> factors(comm.size(), NAN);
   if (ps.after_step.empty() || comm.size() < 2) return factors;  // (the same on every rank)
   std::vector<double> server0(size);
@@ -119,10 +120,11 @@ inline std::vector<double> step0_factors(ringlab::Communicator& comm, const Run&
     for (int w = 1; w < comm.size(); ++w) comm.send(ringlab::View<const double>(ps.after_step[0]), w);
   else comm.recv(ringlab::View<double>(server0), kServer);
   double mine = NAN, largest = 0;
-  for (double v : server0) largest = std::fmax(largest, std::fabs(v));
+  for (std::size_t i = 0; i < size; ++i) largest = std::fmax(largest, std::fabs(server0[i] - start[i]));
   for (std::size_t i = 0; comm.rank() != kServer && i < size; ++i) {
-    if (std::fabs(server0[i]) <= 1e-3 * largest) continue;  // ratios of tiny moves are noise
-    const double r = ps.after_step[0][i] / server0[i];
+    const double server_moved = server0[i] - start[i];
+    if (std::fabs(server_moved) <= 1e-3 * largest) continue;  // ratios of tiny moves are noise
+    const double r = (ps.after_step[0][i] - start[i]) / server_moved;
     if (std::isnan(mine)) mine = r;
     else if (std::fabs(r - mine) > 1e-3 * std::fmax(1.0, std::fabs(mine))) {
       mine = NAN;  // no one factor fits
@@ -161,10 +163,10 @@ inline std::string stepped_per_send(const std::vector<double>& factors) {
 inline std::string nothing_summed(const Problem& pb, int workers, const Run& ps) {
   if (ps.after_step.empty() || ps.server_sum.size() != pb.size) return "";
   auto zero = [](double v) { return v == 0; };
-  if (!std::all_of(ps.after_step[0].begin(), ps.after_step[0].end(), zero) ||
+  if (!std::equal(ps.after_step[0].begin(), ps.after_step[0].end(), pb.start.begin()) ||
       !std::all_of(ps.server_sum.begin(), ps.server_sum.end(), zero))
     return "";
-  std::vector<float> p(pb.size, 0.0f), g(pb.size), sum(pb.size, 0.0f);
+  std::vector<float> p = pb.start, g(pb.size), sum(pb.size, 0.0f);
   for (int w = 1; w <= workers; ++w) {
     pb.gradient(w, 0, p.data(), g.data());
     for (std::size_t i = 0; i < pb.size; ++i) sum[i] += g[i];
@@ -219,9 +221,9 @@ inline long long check_training(ringlab::Communicator& comm, const Problem& pb, 
                 ps.departure.c_str());
   if (w_ps) {
     const std::string unfinished = ringlab::harness::unfinished_transfer_first(comm);
-    const std::string per_send = unfinished.empty() ? stepped_per_send(step0_factors(comm, ps, pb.size)) : "";
+    const std::string per_send = unfinished.empty() ? stepped_per_send(step0_factors(comm, ps, pb.start, pb.size)) : "";
     const auto pulled = comm.gather_strings(
-        unfinished.empty() ? pull_diagnosis(comm, ps.after_step, pb.size, steps, flr) : std::string());
+        unfinished.empty() ? pull_diagnosis(comm, ps.after_step, pb.start, pb.size, steps, flr) : std::string());
     if (comm.rank() == kServer) {
       std::string why = unfinished;
       if (why.empty() && !per_send.empty()) why = "the server: " + per_send;
@@ -231,7 +233,7 @@ inline long long check_training(ringlab::Communicator& comm, const Problem& pb, 
         if (why.empty() && !text.empty()) why = "the workers: " + text;
       if (why.empty()) {
         double factor = NAN;  // how far step 0 moved, for the runs together (factor-of-workers)
-        why = ringlab::diagnose_training(std::vector<double>(pb.size, 0.0), ps_reference, ps.after_step, N - 1,
+        why = ringlab::diagnose_training(std::vector<double>(pb.start.begin(), pb.start.end()), ps_reference, ps.after_step, N - 1,
                                          "the number of workers (comm.size() - 1)", parts, &factor);
         if (std::isfinite(factor)) ringlab::record_check_factor(factor);
         if (!why.empty()) why = "the parameter server: " + why;

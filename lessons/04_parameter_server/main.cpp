@@ -33,7 +33,7 @@ namespace {
 // Synchronous parameter server: rank 0 serves, ranks 1..N-1 work.
 Run train_sync_ps(Communicator& comm, const Problem& pb, int steps, float lr, bool keep_steps) {
   Run run;
-  run.params.assign(pb.size, 0.0f);
+  run.params = pb.start;
   std::vector<float> grad(pb.size), sum(pb.size), incoming(pb.size);
   comm.barrier();
   const double t0 = MPI_Wtime();
@@ -65,7 +65,7 @@ Run train_sync_ps(Communicator& comm, const Problem& pb, int steps, float lr, bo
 // Ring allreduce: every rank works, gradients averaged by lesson 05's ring, every rank steps.
 Run train_ring(Communicator& comm, const Problem& pb, int steps, float lr) {
   Run run;
-  run.params.assign(pb.size, 0.0f);
+  run.params = pb.start;
   std::vector<float> grad(pb.size);
   const float n = static_cast<float>(comm.size());
   comm.barrier();
@@ -85,7 +85,7 @@ Run train_ring(Communicator& comm, const Problem& pb, int steps, float lr) {
 // lr / (N-1), so that one round of N-1 updates moves as far as one synchronous step.
 Run train_async_ps(Communicator& comm, const Problem& pb, int steps, float lr, AsyncStats& stats) {
   Run run;
-  run.params.assign(pb.size, 0.0f);
+  run.params = pb.start;
   const int workers = comm.size() - 1;
   comm.barrier();
   const double t0 = MPI_Wtime();

@@ -23,14 +23,19 @@ inline float hash01(std::uint64_t seed, std::uint64_t i) {
 struct Problem {
   std::size_t size = 0;
   std::vector<float> a, target;  // curvature in [0.1, 1], optimum
+  // Where training starts, in [-0.5, 0.5), not 0: from 0, parameters reset to 0 every step plus a
+  // gradient sum that is never reset walk the same path as the right step (both are -lr times the
+  // gradients' running mean), and a check would pass them.
+  std::vector<float> start;
   float noise = 0.5f;
   int straggler = -1;  // the worker that sleeps straggler_ms per gradient
   int straggler_ms = 0;
 
-  explicit Problem(std::size_t n) : size(n), a(n), target(n) {
+  explicit Problem(std::size_t n) : size(n), a(n), target(n), start(n) {
     for (std::size_t i = 0; i < n; ++i) {
       a[i] = 0.1f + 0.9f * hash01(1, i);
       target[i] = 2.0f * hash01(2, i) - 1.0f;
+      start[i] = hash01(3, i) - 0.5f;
     }
   }
   // Worker `worker`'s gradient for its `k`-th step at `p`.

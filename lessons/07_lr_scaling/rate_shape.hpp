@@ -120,6 +120,15 @@ inline std::string scaling_diagnosis(const std::string& what, const std::functio
                 ? std::string(": every value is base_lr times the rule's factor rounded ") +
                       (rounded ? "to the nearest whole number (std::round)" : "up to a whole number (std::ceil)") +
                       ", where the factor itself belongs."
+            : !shifted.empty() && r == 1
+                // base_lr * (n -/+ 1) is also base_lr * n -/+ base_lr: a count off by one, or
+                // base_lr taken off (the increase alone) or added once more; the values do not say which.
+                ? ": every value is the linear rule at " + shifted + " (base_lr * n with " + shifted +
+                      " for n), which is also base_lr * n " + (less ? "- base_lr" : "+ base_lr") +
+                      " — one possibility is that the ranks were counted one " + (less ? "too few" : "too many") +
+                      " (n is comm.size(), every rank a worker); another, that base_lr is " +
+                      (less ? "taken off: the increase over base_lr, where the rule returns the scaled rate itself."
+                            : "added to the scaled rate once more.")
             : !shifted.empty()
                 ? ": every value is the " + std::string(scaling_name(s)) + " rule at " + shifted + " (" +
                       formula(1, 1, r) + " with " + shifted + " for n): the ranks counted one " +

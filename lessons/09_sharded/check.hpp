@@ -205,7 +205,7 @@ inline StepVerdict stepped_with(int s, int n, float lr, const std::vector<float>
                                 const std::vector<float>& after, const std::vector<float>& want,
                                 const std::vector<float>& got) {
   if (s != 0) return {};
-  long long wrong = 0, otherwise = 0, as_mean = 0, unmoved = 0, example = -1;
+  long long wrong = 0, otherwise = 0, as_mean = 0, unmoved = 0, stepped_here = 0, example = -1;
   // A place that moved otherwise: after = k * before + step, for one k everywhere, says that the
   // parameters themselves were multiplied by k besides the step (NaN: no one k fits).
   double k = NAN;
@@ -223,6 +223,9 @@ inline StepVerdict stepped_with(int s, int n, float lr, const std::vector<float>
     if (otherwise++ == 0) example = static_cast<long long>(i);
     if (moved_by(-double(lr) * want[i])) ++as_mean;  // the right step, with the mean
     if (after[i] == before[i]) ++unmoved;            // not stepped at all
+    // the mean less lr times itself: the step (from rest, -lr * the mean) landed in the gradient
+    if (std::fabs(got[i] - (1 - double(lr)) * want[i]) <= kGradientTolerance * std::fmax(1.0, std::fabs(want[i])))
+      ++stepped_here;
     if (std::fabs(before[i]) > 1e-4) {
       const double ki = (double(after[i]) - step) / before[i];
       if (std::isnan(k)) k = ki;
@@ -253,6 +256,14 @@ inline StepVerdict stepped_with(int s, int n, float lr, const std::vector<float>
   }
   // Not one wrong place moved: this rank's chunk was never stepped, though the update ran (the
   // parameters' check saw steps elsewhere): it stepped another chunk than the one this rank owns.
+  if (unmoved == wrong && otherwise == wrong && stepped_here == wrong)
+    return {true, "Yet not one of these places moved at step 0 ([" + std::to_string(example) + "] stayed " +
+                      lessons::format("%.6g", double(before[e])) + "), and every one holds the mean less lr times "
+                      "the mean (" + lessons::format("%.6g", want[e]) + " - " + lessons::format("%.6g", double(lr)) +
+                      " x " + lessons::format("%.6g", want[e]) + " = " + lessons::format("%.6g", got[e]) +
+                      "): the step, -lr times the velocity (the mean, from rest), was written into your chunk of "
+                      "the gradient, not into the parameters — sgd_momentum steps its first argument, your chunk "
+                      "of the parameters."};
   if (unmoved == wrong && otherwise == wrong)
     return {true, "Yet not one of these places moved at step 0 ([" + std::to_string(example) + "] stayed " +
                       lessons::format("%.6g", double(before[e])) + "): this rank's own chunk was never stepped, and "

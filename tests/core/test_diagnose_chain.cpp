@@ -72,10 +72,10 @@ TEST_CASE("a hop that carried the sender's own terms, or what it received, is na
   ranks[3].received = ranks[2].received;
   CHECK(has(diagnose_chain_ranks(ranks), "rank 2 sent on what it received, without its own terms"));
   ranks = right_chain();
-  ranks[1].received = 0;  // no relation: both holes stay possible
+  ranks[2].received = 0;  // no relation: both holes stay possible
   CHECK(has(diagnose_chain_ranks(ranks),
-            "is 2.5: what reached rank 1 is not that y — one possibility is that rank 0 sends another value, what "
-            "it received or y before adding its terms (your send hole); another, that rank 1 does not receive it "
+            "is 1.5: what reached rank 2 is not that y — one possibility is that rank 1 sends another value, what "
+            "it received or y before adding its terms (your send hole); another, that rank 2 does not receive it "
             "into y (your receive hole)."));
   ranks = right_chain();
   ranks[2].received = ranks[1].y / 2;  // rank 1 hands on the mean of ranks 0 and 1, y / 2
@@ -129,7 +129,19 @@ TEST_CASE("a hop that carried the sender's y of the call before: a message left 
   const auto text = diagnose_chain_ranks(now, before);
   CHECK(has(text, "rank 2 received 1.5 from rank 1, whose y (what it received, 1, plus its own terms, 2) is 3: 1.5 is "
                   "rank 1's y of the call before — a message that call left behind reached rank 2 first"));
-  CHECK(has(text, "one possibility is that rank 1 sends once too often (your send hole); another, that rank 2 "
-                  "receives once too rarely (your receive hole)."));
+  CHECK(has(text, "one possibility is that rank 1 sends once too often (your send hole); another, that rank 1 "
+                  "sends in its receive hole as well (your receive hole); another, that rank 2 receives once too "
+                  "rarely (your receive hole)."));
   CHECK_FALSE(has(diagnose_chain_ranks(now), "call before"));  // the first call: nothing to compare with
+}
+
+TEST_CASE("a first hop of rank 0's y before its terms reads as a send from rank 0's receive hole, or no receive") {
+  auto now = right_chain();
+  now[1].received = 0;  // rank 0 sent the 0 it starts from, before adding its terms
+  now[1].y = now[1].own;
+  const auto text = diagnose_chain_ranks(now);
+  CHECK(has(text, "what reached rank 1 is rank 0's y before it added its terms — one possibility is that rank 0 "
+                  "sends what it received, or y before adding its terms (your send hole); another, that rank 0 sends "
+                  "in its receive hole, before adding them"));
+  CHECK(has(text, "another, that rank 1 does not receive it into y (your receive hole)."));
 }

@@ -214,3 +214,12 @@ TEST_CASE("parameters that become the step's move alone: the step assigned (=) w
                   "parameters (=, or =-) where it must add it to them (-=) — from parameters 0, as at the start, the "
                   "two agree, which is why step 0 is right."));
 }
+
+TEST_CASE("parameters where the right move puts ones that start at 0: they were set to 0 first") {
+  auto actual = run(1);
+  actual[0] = kMove;  // reset to 0, then the right move
+  const auto text = diagnose_training(kStart, run(1), actual, 3, kWorkers);
+  CHECK(has(text, "step 0 is wrong: every wrong parameter is where the right move puts one that starts at 0 (e.g. "
+                  "[0] started at 0.5 and should be at 0.4; it is at -0.1, that less 0.5): the parameters were set "
+                  "to 0 before the update"));
+}

@@ -114,6 +114,13 @@ TEST_CASE("possibilities in holes that pass are ruled out; the one left is said 
         std::vector<std::string>{"    diagnosis: only its own terms — your receive hole passes with the reference, "
                                  "which leaves one cause: each rank sends something else: send on the new y (your "
                                  "send hole)."});
+  // Two possibilities ruled out in the same passing hole name it once.
+  const std::vector<std::string> twice{
+      "    diagnosis: 0 arrived — one possibility is that it sends before adding (your send hole); another, that "
+      "it sends in its receive hole (your receive hole); another, that it does not receive (your receive hole)."};
+  CHECK(ringlab::localise::speak_of_failing(twice, wrong_send) ==
+        std::vector<std::string>{"    diagnosis: 0 arrived — your receive hole passes with the reference, which "
+                                 "leaves one cause: it sends before adding (your send hole)."});
   // "e.g. " is no full stop: the sentence and its evidence stay whole.
   const std::vector<std::string> eg{"    diagnosis: 3 wrong, e.g. [0] expected 1 got 2; every wrong value is 0: the send "
                                     "hole writes zeros."};

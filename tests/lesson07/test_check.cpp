@@ -105,8 +105,9 @@ TEST_CASE("a scaling rule is described by how it grows with base_lr and n") {
   SECTION("not a power law, but the rule at n - 1: one rank counted too few") {
     const auto text = diagnosis([](double b, int n) { return b * (n - 1); }, Scaling::linear);
     CHECK(has(text, "it is 0, 0.02, 0.04, 0.06, 0.14; the linear rule is base_lr * n: 0.02, 0.04, 0.06, 0.08, 0.16: "
-                    "every value is the linear rule at n - 1 (base_lr * n with n - 1 for n): the ranks counted one "
-                    "too few"));
+                    "every value is the linear rule at n - 1 (base_lr * n with n - 1 for n), which is also base_lr "
+                    "* n - base_lr — one possibility is that the ranks were counted one too few"));
+    CHECK(has(text, "another, that base_lr is taken off: the increase over base_lr"));
     CHECK(has(diagnosis([](double b, int n) { return b * std::sqrt(double(n + 1)); }, Scaling::sqrt),
               "every value is the sqrt rule at n + 1"));
   }

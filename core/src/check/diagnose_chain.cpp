@@ -79,12 +79,23 @@ std::string diagnose_chain_ranks(const std::vector<ChainRank>& ranks, const std:
         if (r > 1 && equal(c.received, before.received) && !equal(before.received, sent))  // (rank 0 receives nothing)
           return text + ": " + from + " sent on what it received, without its own terms — send y after adding "
                                       "them (your send hole).";
+        // Rank 0's y before its terms (the 0 it starts from): rank 0 sent before adding them, from
+        // its send hole or from its receive hole, which runs on rank 0 too (where it must only start
+        // the chain); or rank 1's y never took what arrived.
+        if (r == 1 && equal(c.received, before.received) && !equal(before.received, sent))
+          return text + ": what reached " + me + " is " + from + "'s y before it added its terms — one possibility "
+                 "is that " + from + " sends what it received, or y before adding its terms (your send hole); "
+                 "another, that " + from + " sends in its receive hole, before adding them, where rank 0, which "
+                 "receives nothing, only starts the chain (your receive hole); another, that " + me + " does not "
+                 "receive it into y (your receive hole).";
         // The sender's y of the call before: a message that call left unreceived was taken first.
+        // The extra send may be in either hole: the receive hole runs on the sender too.
         if (before_call.size() == ranks.size() && equal(c.received, before_call[r - 1].y) &&
             !equal(before_call[r - 1].y, sent))
           return text + ": " + num(c.received) + " is " + from + "'s y of the call before — a message that call "
                  "left behind reached " + me + " first, and each receive since takes the one before its own — one "
-                 "possibility is that " + from + " sends once too often (your send hole); another, that " + me +
+                 "possibility is that " + from + " sends once too often (your send hole); another, that " + from +
+                 " sends in its receive hole as well (your receive hole); another, that " + me +
                  " receives once too rarely (your receive hole).";
         // What arrived is that y times a number: y was scaled on the way (1 / r: the mean of the r
         // ranks whose terms it holds, where the chain hands on their sum).

@@ -268,6 +268,23 @@ std::string diagnose_training(const std::vector<double>& start,
                        "where the gradients are not") +
            (start_zero ? " (the parameters start at 0: parameters sent or used where the gradient belongs add 0)."
                        : ".");
+  // Every wrong parameter where the right move puts one that starts at 0: the parameters were set
+  // to 0 before the update. Only parameters that do not start at 0 can show it.
+  if (!start_zero) {
+    std::size_t first = size;
+    bool from_zero = true;
+    for (std::size_t i = 0; i < size && from_zero; ++i) {
+      if (!wrong_at(expected[0], actual[0], i)) continue;
+      if (first == size) first = i;
+      from_zero = !wrong_at(std::vector<double>{expected[0][i] - start[i]}, std::vector<double>{actual[0][i]}, 0);
+    }
+    if (from_zero && first < size)
+      return "step 0 is wrong: every wrong parameter is where the right move puts one that starts at 0 (e.g. [" +
+             std::to_string(first) + "] started at " + number(start[first]) + " and should be at " +
+             number(expected[0][first]) + "; it is at " + number(actual[0][first]) + ", that less " +
+             number(start[first]) + "): the parameters were set to 0 before the update — one possibility is a fill "
+             "of the parameters where a scratch buffer, such as the sum, is meant.";
+  }
   double factor = NAN;
   std::string eg;  // the evidence: the parameter that should move the most, how far it did
   for (std::size_t i = 0; i < size && eg.empty(); ++i)

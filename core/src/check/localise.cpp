@@ -180,7 +180,7 @@ std::string prune_possibilities(const std::string& sentence, const std::vector<s
       return lower(alternative).find("(your " + lower(h) + " hole)") != std::string::npos;
     });
     if (hole == cleared.end()) kept.push_back(alternative);
-    else ruled_out.push_back(*hole);
+    else if (std::find(ruled_out.begin(), ruled_out.end(), *hole) == ruled_out.end()) ruled_out.push_back(*hole);
     if (next == std::string::npos) break;
   }
   if (ruled_out.empty() || kept.empty()) return sentence;

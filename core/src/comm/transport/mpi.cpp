@@ -50,12 +50,16 @@ class Mpi final : public Backend {
  private:
   // Rule 4's size: the message a receive took must be as long as the receive.
   void check_size(const Op& o, const MPI_Status& st) const {
-    int count = 0;
-    MPI_Get_count(&st, mpi_datatype(o.dtype), &count);
-    if (static_cast<std::size_t>(count) == o.count) return;
+    const long long count = received_count(st, o.dtype);
+    if (count == static_cast<long long>(o.count)) return;
     std::ostringstream s;
     s << "rank " << wire_.rank << "'s receive from rank " << o.peer << " (tag " << o.tag << ") was posted for "
-      << o.count << " elements and took a message of " << count << ", sent " << wire_tag_origin(st.MPI_TAG)
+      << o.count << " elements and took a message of ";
+    if (count < 0) {
+      s << other_type_taken(st, o.dtype) << ", sent " << wire_tag_origin(st.MPI_TAG) << ".";
+      throw std::runtime_error(s.str());
+    }
+    s << count << ", sent " << wire_tag_origin(st.MPI_TAG)
       << ": a receive must be the size of its send (the transport's rule 4; MPI lets a shorter message in, "
          "NCCL does not) — one of the two views has the wrong size: the sender's (" << count
       << ") or this receive's (" << o.count << ").";

@@ -72,14 +72,17 @@ class Strict final : public Backend {
  private:
   // Rule 4: the message a receive took must be the one it was posted for.
   void check_match(const Op& o, const MPI_Status& st) const {
-    int count = 0;
-    MPI_Get_count(&st, mpi_datatype(o.dtype), &count);
-    if (st.MPI_TAG == o.wire_tag && static_cast<std::size_t>(count) == o.count) return;
+    const long long count = received_count(st, o.dtype);
+    if (st.MPI_TAG == o.wire_tag && count == static_cast<long long>(o.count)) return;
     std::ostringstream s;
     s << "--transport strict: rank " << wire_.rank << "'s receive from rank " << o.peer << " (tag " << o.tag << ", "
       << o.count << " elements) took rank " << o.peer << "'s next message, sent "
-      << wire_tag_origin(st.MPI_TAG) << " with " << count
-      << " elements: between two ranks messages match in the order they are posted, whatever the tag "
+      << wire_tag_origin(st.MPI_TAG) << " with ";
+    if (count < 0) {
+      s << other_type_taken(st, o.dtype) << ".";
+      throw std::runtime_error(s.str());
+    }
+    s << count << " elements: between two ranks messages match in the order they are posted, whatever the tag "
          "(NCCL's rule), and a receive must be the size of its send. Post sends and receives in the same "
          "order on both sides.";
     throw std::runtime_error(s.str());
