@@ -75,8 +75,9 @@ TEST_CASE("a hop that carried the sender's own terms, or what it received, is na
   ranks[2].received = 0;  // no relation: both holes stay possible
   CHECK(has(diagnose_chain_ranks(ranks),
             "is 1.5: what reached rank 2 is not that y — one possibility is that rank 1 sends another value, what "
-            "it received or y before adding its terms (your send hole); another, that rank 2 does not receive it "
-            "into y (your receive hole)."));
+            "it received or y before adding its terms (your send hole); another, that rank 1 sends in its receive "
+            "hole as well, so that an older message arrives first (your receive hole); another, that rank 2 does "
+            "not receive it into y (your receive hole)."));
   ranks = right_chain();
   ranks[2].received = ranks[1].y / 2;  // rank 1 hands on the mean of ranks 0 and 1, y / 2
   ranks[2].y = ranks[2].received + ranks[2].own;

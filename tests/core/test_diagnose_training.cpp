@@ -220,6 +220,7 @@ TEST_CASE("parameters where the right move puts ones that start at 0: they were 
   actual[0] = kMove;  // reset to 0, then the right move
   const auto text = diagnose_training(kStart, run(1), actual, 3, kWorkers);
   CHECK(has(text, "step 0 is wrong: every wrong parameter is where the right move puts one that starts at 0 (e.g. "
-                  "[0] started at 0.5 and should be at 0.4; it is at -0.1, that less 0.5): the parameters were set "
-                  "to 0 before the update"));
+                  "[0] started at 0.5 and should be at 0.4; it is at -0.1, that less 0.5): the parameters' old values are "
+                  "gone — one possibility is that the update assigns the step (=)"));
+  CHECK(has(text, "another, that the parameters were set to 0 before the update"));
 }

@@ -9,7 +9,7 @@
 #   cause named: the output has a line that says why — a diagnosis, a shared symptom, a message
 #                left behind, the watchdog's explanation, an explained MPI error, a slice past
 #                the end with its numbers named, a transport rule's refusal (a receive not the
-#                size of its send, memory a posted receive still writes into), host code on the
+#                size of its send or of another element type, memory a posted receive still writes into), host code on the
 #                simulated GPU's memory, a ticket where a bucket's number belongs, a fault or a
 #                view at no memory named with where it happened, the scratch handed to a
 #                collective — and every
@@ -21,7 +21,7 @@
 set -uo pipefail
 results="$1" mistakes="$2"
 shift 2
-cause_re='^ *diagnosis: |steps in a row without a send or a receive|what the failures have in common|message left behind: |deadlock: |the peer arithmetic is wrong|A missing or extra call|out of step|the tags must match|A message was longer than the buffer|named a rank that does not exist|reaches past its end \(.* is |a receive must be the size of its send|holds the message only after wait|host code touched device memory|is past its end \(the last index is|is bucket [0-9]+.s ticket|integer division by zero \(SIGFPE\) in|at no memory \(a null pointer\)|is the communicator.s scratch'
+cause_re='^ *diagnosis: |steps in a row without a send or a receive|what the failures have in common|message left behind: |deadlock: |the peer arithmetic is wrong|A missing or extra call|out of step|the tags must match|A message was longer than the buffer|named a rank that does not exist|reaches past its end \(.* is |a receive must be the size of its send|the send and the receive move different element types|holds the message only after wait|host code touched device memory|is past its end \(the last index is|is bucket [0-9]+.s ticket|integer division by zero \(SIGFPE\) in|at no memory \(a null pointer\)|is the communicator.s scratch'
 table="$(mktemp)"
 trap 'rm -f "$table"' EXIT
 total=0 caught=0 named=0 missing=0

@@ -116,7 +116,8 @@ std::string diagnose_chain_ranks(const std::vector<ChainRank>& ranks, const std:
         }
         return text + ": what reached " + me + " is not that y — one possibility is that " + from +
                " sends another value, what it received or y before adding its terms (your send hole); another, "
-               "that " + me + " does not receive it into y (your receive hole).";
+               "that " + from + " sends in its receive hole as well, so that an older message arrives first (your "
+               "receive hole); another, that " + me + " does not receive it into y (your receive hole).";
       }
     }
     const double want = c.received + c.own;

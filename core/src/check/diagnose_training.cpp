@@ -268,8 +268,9 @@ std::string diagnose_training(const std::vector<double>& start,
                        "where the gradients are not") +
            (start_zero ? " (the parameters start at 0: parameters sent or used where the gradient belongs add 0)."
                        : ".");
-  // Every wrong parameter where the right move puts one that starts at 0: the parameters were set
-  // to 0 before the update. Only parameters that do not start at 0 can show it.
+  // Every wrong parameter where the right move puts one that starts at 0: the old values are gone,
+  // the update assigned its step (=, where -= belongs) or the parameters were set to 0 before it;
+  // step 0 does not tell the two apart. Only parameters that do not start at 0 can show it.
   if (!start_zero) {
     std::size_t first = size;
     bool from_zero = true;
@@ -282,8 +283,10 @@ std::string diagnose_training(const std::vector<double>& start,
       return "step 0 is wrong: every wrong parameter is where the right move puts one that starts at 0 (e.g. [" +
              std::to_string(first) + "] started at " + number(start[first]) + " and should be at " +
              number(expected[0][first]) + "; it is at " + number(actual[0][first]) + ", that less " +
-             number(start[first]) + "): the parameters were set to 0 before the update — one possibility is a fill "
-             "of the parameters where a scratch buffer, such as the sum, is meant.";
+             number(start[first]) + "): the parameters' old values are gone — one possibility is that the update "
+             "assigns the step (=) where it must subtract it from the parameters (-=); another, that the "
+             "parameters were set to 0 before the update (a fill of the parameters where a scratch buffer, such as "
+             "the sum, is meant).";
   }
   double factor = NAN;
   std::string eg;  // the evidence: the parameter that should move the most, how far it did
@@ -291,12 +294,22 @@ std::string diagnose_training(const std::vector<double>& start,
     if (std::fabs(expected[0][i] - start[i]) == largest)
       eg = " (e.g. [" + std::to_string(i) + "] moved " + number(actual[0][i] - start[i]) + ", not " +
            number(expected[0][i] - start[i]) + ")";
+  // The factor by least squares over every move (a small move of a large float parameter is known
+  // only to the parameter's last bits: one move alone may be off by far more than 1e-3); then every
+  // move within 1e-3 of it, or within the rounding of its parameter (a few ulps).
+  double got_want = 0, want_want = 0;
+  for (std::size_t i = 0; i < size; ++i) {
+    const double want = expected[0][i] - start[i];
+    got_want += (actual[0][i] - start[i]) * want;
+    want_want += want * want;
+  }
+  if (want_want > 0) factor = got_want / want_want;
   for (std::size_t i = 0; i < size; ++i) {
     const double want = expected[0][i] - start[i], got = actual[0][i] - start[i];
     if (std::fabs(want) <= 1e-3 * largest) continue;  // ratios of tiny moves are noise
-    const double r = got / want;
-    if (std::isnan(factor)) factor = r;
-    else if (!near(r, factor, 1e-3)) return first_step_parts(start, expected[0], actual[0], parts, n, mean_of);
+    const double slack = 1e-3 * std::fabs(factor * want) + 4 * 6e-8 * (std::fabs(start[i]) + std::fabs(actual[0][i]));
+    if (!(std::fabs(got - factor * want) <= slack))
+      return first_step_parts(start, expected[0], actual[0], parts, n, mean_of);
   }
   if (std::isnan(factor)) return "";
   if (step0_factor) *step0_factor = factor;

@@ -1,8 +1,8 @@
 // mistake: the update assigns the step (params[i] = -lr * mean) where it must subtract it
-// (params[i] -= lr * mean) — from parameters 0 the first step is right, then the weights are lost.
+// (params[i] -= lr * mean) — the step alone where the parameters plus it belong: their old values are lost.
 // expect: 1
 // expect-message: wrong results
-// expect-message: diagnosis: the parameter server: step 0 is right and step 1 is wrong: [0-9]+ parameters after it, .* are how far they should have moved, not the parameters plus that: the update assigned the step to the parameters
+// expect-message: diagnosis: the parameter server: step 0 is wrong: every wrong parameter is where the right move puts one that starts at 0 .*: the parameters' old values are gone — one possibility is that the update assigns the step \(=\) where it must subtract it from the parameters \(-=\)
 // ==== BEGIN EXERCISE: server step ====
   tc.at("push", step);
   std::fill(sum.begin(), sum.end(), T(0));

@@ -3,7 +3,7 @@
 // far); from any other start it does not.
 // expect: 1
 // expect-message: which hole: your server step hole fails with the reference worker step
-// expect-message: the parameters were set to 0 before the update
+// expect-message: the parameters' old values are gone — .*; another, that the parameters were set to 0 before the update
 // ==== BEGIN EXERCISE: server step ====
   tc.at("push", step);
   std::fill(params.begin(), params.end(), T(0));  // the bug: the sum is the scratch to clear
