@@ -221,7 +221,8 @@ inline long long check_training(ringlab::Communicator& comm, const Problem& pb, 
                 ps.departure.c_str());
   if (w_ps) {
     const std::string unfinished = ringlab::harness::unfinished_transfer_first(comm);
-    const std::string per_send = unfinished.empty() ? stepped_per_send(step0_factors(comm, ps, pb.start, pb.size)) : "";
+    const std::string per_send =
+        unfinished.empty() ? stepped_per_send(step0_factors(comm, ps, pb.start, pb.size)) : "";
     const auto pulled = comm.gather_strings(
         unfinished.empty() ? pull_diagnosis(comm, ps.after_step, pb.start, pb.size, steps, flr) : std::string());
     if (comm.rank() == kServer) {
@@ -233,7 +234,8 @@ inline long long check_training(ringlab::Communicator& comm, const Problem& pb, 
         if (why.empty() && !text.empty()) why = "the workers: " + text;
       if (why.empty()) {
         double factor = NAN;  // how far step 0 moved, for the runs together (factor-of-workers)
-        why = ringlab::diagnose_training(std::vector<double>(pb.start.begin(), pb.start.end()), ps_reference, ps.after_step, N - 1,
+        const std::vector<double> start(pb.start.begin(), pb.start.end());
+        why = ringlab::diagnose_training(start, ps_reference, ps.after_step, N - 1,
                                          "the number of workers (comm.size() - 1)", parts, &factor);
         if (std::isfinite(factor)) ringlab::record_check_factor(factor);
         if (!why.empty()) why = "the parameter server: " + why;

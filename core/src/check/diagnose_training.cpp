@@ -277,7 +277,8 @@ std::string diagnose_training(const std::vector<double>& start,
     for (std::size_t i = 0; i < size && from_zero; ++i) {
       if (!wrong_at(expected[0], actual[0], i)) continue;
       if (first == size) first = i;
-      from_zero = !wrong_at(std::vector<double>{expected[0][i] - start[i]}, std::vector<double>{actual[0][i]}, 0);
+      const double from_0 = expected[0][i] - start[i];  // where the right move puts a parameter at 0
+      from_zero = std::fabs(actual[0][i] - from_0) <= 1e-5 * std::fmax(1.0, std::fabs(from_0));
     }
     if (from_zero && first < size)
       return "step 0 is wrong: every wrong parameter is where the right move puts one that starts at 0 (e.g. [" +
