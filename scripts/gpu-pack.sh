@@ -84,8 +84,7 @@ chmod +x "$PACK/unpack.sh"
 
 if [[ -n "$build" ]]; then
   # The mistakes' programs are built only for their tests (label mistakes): build those listed.
-  mapfile -t mistakes < <(sed -n 's#^\([0-9][0-9]\)_[^/]*/[^.]*\.\(.*\)\.hpp$#lesson_\1_mistake_\2#p' \
-    "$ROOT/tests/gpu/mistakes_on_device.txt")
+  mapfile -t mistakes < <("$ROOT/tests/gpu/mistakes_on_device.sh" --list | cut -d' ' -f2)
   cmake --build "$build" --target "${mistakes[@]}" -j "$(nproc)" >/dev/null ||
     { echo "error: gpu-pack: building ${mistakes[*]} in $build failed" >&2; exit 1; }
   mkdir -p "$PACK/build-gpu/bin"
@@ -106,15 +105,11 @@ if [[ -n "$build" ]]; then
   # filled headers (what --holes reads) and the variants' list (nothing is built from it there).
   mkdir -p "$PACK/build-gpu/exercises"
   cp "$build/exercises/holes.txt" "$PACK/build-gpu/exercises/"
-  while read -r file; do
-    [[ -z "$file" || "$file" == \#* ]] && continue
-    topic="${file%%/*}" name="$(basename "$file" .hpp)"
-    name="${name#*.}"
-    cp "$build/bin/lesson_${file:0:2}_mistake_$name" "$PACK/build-gpu/bin/" ||
-      { echo "error: gpu-pack: build lesson_${file:0:2}_mistake_$name in $build first" >&2; exit 1; }
-    mkdir -p "$PACK/build-gpu/mistakes/$topic"
-    cp -r "$build/mistakes/$topic/$name" "$PACK/build-gpu/mistakes/$topic/"
-  done <"$ROOT/tests/gpu/mistakes_on_device.txt"
+  while read -r _ target folder; do
+    cp "$build/bin/$target" "$PACK/build-gpu/bin/"
+    mkdir -p "$PACK/build-gpu/mistakes/${folder%/*}"
+    cp -r "$build/mistakes/$folder" "$PACK/build-gpu/mistakes/${folder%/*}/"
+  done < <("$ROOT/tests/gpu/mistakes_on_device.sh" --list)
   if grep -q 'libcuda\.so' <<<"$(ldd "$PACK/build-gpu/bin/lesson_05")"; then
     echo "error: gpu-pack: lesson_05 links libcuda (it must link cudart statically)" >&2
     exit 1

@@ -9,18 +9,27 @@
 # (what --holes reads: which hole is not the solution's); BUILD_DIR/exercises/holes.txt the
 # variants' list (one hole per mistake: nothing is built). Prints PASS/FAIL per mistake with its
 # output; exit 0 when every listed mistake ended as expected, 1 otherwise.
+#   mistakes_on_device.sh --list   one line per listed mistake: FILE TARGET TOPIC/NAME (the
+#                                  program's build target, its holes' folder), for gpu-pack.sh
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+listed() {  # the list, one mistake a line: its file, its program's target, its holes' folder
+  local file name
+  while read -r file; do
+    [[ -z "$file" || "$file" == \#* ]] && continue
+    name="$(basename "$file" .hpp)"
+    echo "$file lesson_${file:0:2}_mistake_${name#*.} ${file%%/*}/${name#*.}"
+  done <"$ROOT/tests/gpu/mistakes_on_device.txt"
+}
+[[ "${1:-}" == --list ]] && { listed; exit 0; }
 bin="${1:?usage: mistakes_on_device.sh BIN_DIR HOLES_DIR BUILD_DIR}" holes="${2:?}" build="${3:?}"
 failed=0
 device="${RINGLAB_DEVICE:-}"
 [[ -n "$device" ]] || device="each exercise's own"
-while read -r file; do
-  [[ -z "$file" || "$file" == \#* ]] && continue
+while read -r file target folder; do
   path="$ROOT/tests/exercises/mistakes/$file"
-  topic="${file%%/*}" nn="${file:0:2}" base="$(basename "$file" .hpp)"
-  name="${base#*.}"
-  program="$bin/lesson_${nn}_mistake_$name"
+  nn="${file:0:2}"
+  program="$bin/$target"
   [[ -x "$program" ]] || { echo "FAIL $file: no $program (scripts/gpu-pack.sh --build carries it)"; failed=1; continue; }
   code="$(sed -n 's#^// expect: ##p' "$path")"
   nps="$(sed -n 's#^// np: ##p' "$path")"
@@ -29,9 +38,9 @@ while read -r file; do
   while IFS= read -r line; do patterns+=("!$line"); done < <(sed -n 's#^// expect-no-message: ##p' "$path")
   out="$(RINGLAB_WATCHDOG_S="${RINGLAB_WATCHDOG_S:-5}" "$ROOT/tests/support/expect.sh" "$code" "${patterns[@]}" -- \
     "$ROOT/scripts/ringlab-exercise" check "$nn" "$program" --np "${nps:-few}" --runs 1 \
-    --holes "$holes/$topic/$name" --build "$build" 2>&1)"
+    --holes "$holes/$folder" --build "$build" 2>&1)"
   if [[ $? == 0 ]]; then echo "PASS $file (device: $device)"
   else echo "FAIL $file (device: $device)"; failed=1; fi
   sed 's/^/    /' <<<"$out"
-done <"$ROOT/tests/gpu/mistakes_on_device.txt"
+done < <(listed)
 exit "$failed"
